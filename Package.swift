@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// reflc — a compiler and embeddable evaluator for Reflektor stylesheets.
+//
+// The targets form one line, each depending only on the one before it:
+//
+//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc
+//   (bytes → tokens, diagnostics)  (tokens → AST)  (AST → rule table; resolution)  (command line)
+//
+// No package dependencies, and no Foundation in the lexer or parser.
+import PackageDescription
+
+let package = Package(
+    name: "reflc",
+    products: [
+        .library(name: "ReflEval", targets: ["ReflEval"]),
+        .library(name: "ReflParser", targets: ["ReflParser"]),
+        .executable(name: "reflc", targets: ["reflc"]),
+    ],
+    targets: [
+        .target(name: "ReflLexer"),
+        .target(name: "ReflParser", dependencies: ["ReflLexer"]),
+        .target(name: "ReflEval", dependencies: ["ReflParser"]),
+        .executableTarget(name: "reflc", dependencies: ["ReflEval"]),
+
+        .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
+        .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),
+        .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval"]),
+        // Runs the built `reflc` binary: exit codes, files, help text.
+        .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
+    ]
+)

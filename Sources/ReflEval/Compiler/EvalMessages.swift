@@ -1,0 +1,129 @@
+import ReflLexer
+
+/// Every message the compiler (imports, variables, rules, values) can
+/// report, in one place.
+enum EvalMessages {
+    // MARK: Imports
+
+    static func importUnreadable(_ path: String, reason: String) -> Message {
+        .error("import-missing", "cannot import '\(path)': \(reason)")
+    }
+
+    static func importCycle(_ chain: [String]) -> Message {
+        .error("import-cycle", "import cycle: " + chain.joined(separator: " → "))
+    }
+
+    // MARK: Variables
+
+    static func undefinedVariable(_ name: String, suggestion: String?) -> Message {
+        .error("undefined-variable", "undefined variable '@\(name)'" + (suggestion.map { "; did you mean '@\($0)'?" } ?? ""),
+               fixIt: suggestion.map { FixIt(replacement: "@" + $0) })
+    }
+
+    static func variableCycle(_ chain: [String]) -> Message {
+        .error("variable-cycle", "variable cycle: " + chain.map { "@" + $0 }.joined(separator: " → "))
+    }
+
+    static func variableRedefined(_ name: String) -> Message {
+        .warning("variable-redefined", "variable '@\(name)' is defined again; this later definition wins")
+    }
+
+    // MARK: Rules and directives
+
+    static func whereWithoutCondition() -> Message {
+        .error("where-without-condition", "a ':__where' rule needs a '__condition' declaration")
+    }
+
+    static func conditionWithoutWhere() -> Message {
+        .warning("condition-without-where",
+                 "'__condition' in a rule without ':__where' still applies; add ':__where' to the selector to say so")
+    }
+
+    static func duplicateCondition() -> Message {
+        .error("duplicate-condition", "a rule takes one '__condition'; join the terms with 'and'")
+    }
+
+    static func conditionValue(found: String) -> Message {
+        .error("condition-value", "'__condition' takes a condition string such as 'idiom = pad', found \(found)")
+    }
+
+    static func applyToSubclassesValue(found: String) -> Message {
+        .error("apply-to-subclasses-value", "'apply-to-subclasses' takes true or false, found \(found)")
+    }
+
+    static func applyToSubclassesWithoutClass() -> Message {
+        .warning("apply-to-subclasses-without-class", "'apply-to-subclasses' has no effect in a rule without a class")
+    }
+
+    static func importantOnDirective(_ name: String) -> Message {
+        .error("important-on-directive", "'!important' cannot mark the directive '\(name)'", fixIt: FixIt(replacement: ""))
+    }
+
+    static func unknownDirective(_ name: String, suggestion: String?) -> Message {
+        .error("unknown-directive", "unknown directive '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+               + (suggestion == nil ? "; the directives are __include and __condition" : ""),
+               fixIt: suggestion.map { FixIt(replacement: $0) })
+    }
+
+    static func duplicateProperty(_ key: String) -> Message {
+        .warning("duplicate-property", "'\(key)' is set twice in this rule; the later value wins")
+    }
+
+    static func includeUndefined(_ selector: String, suggestion: String?) -> Message {
+        .warning("include-undefined", "no rule has the selector '\(selector)' to include"
+                 + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                 fixIt: suggestion.map { FixIt(replacement: $0) })
+    }
+
+    static func includeCycle(_ chain: [String]) -> Message {
+        .error("include-cycle", "include cycle: " + chain.joined(separator: " → "))
+    }
+
+    // MARK: Values
+
+    static func unknownUnit(_ unit: String) -> Message {
+        if unit.count > 1, unit.first == "e" || unit.first == "E", unit.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
+            return .error("unknown-unit", "exponent notation ('\(unit)') is not supported; write the number in full")
+        }
+        return .error("unknown-unit", "unknown unit '\(unit)'; numbers take px, pt, %, deg, rad or no unit")
+    }
+
+    static func numberTooLarge() -> Message {
+        .error("number-range", "number is too large to represent")
+    }
+
+    static func numberTooSmall() -> Message {
+        .error("number-range", "number is too small to represent (it is not zero, but rounds to zero)")
+    }
+
+    static func invalidHexColor(_ text: String) -> Message {
+        .error("invalid-color", "invalid color '\(text)'; write #rgb, #rgba, #rrggbb or #rrggbbaa with hexadecimal digits")
+    }
+
+    static func unknownIdentifier(_ word: String, suggestion: String) -> Message {
+        .warning("unknown-keyword", "'\(word)' is not a keyword or color and is kept as an identifier; did you mean '\(suggestion)'?",
+                 fixIt: FixIt(replacement: suggestion))
+    }
+
+    static func unknownFunction(_ name: String, suggestion: String) -> Message {
+        .warning("unknown-function", "'\(name)' is not a built-in function and is kept as a call; did you mean '\(suggestion)'?",
+                 fixIt: FixIt(replacement: suggestion))
+    }
+
+    static func listNotAllowed() -> Message {
+        .error("list-not-allowed",
+               "a comma-separated list is only allowed for autoresizing options (flexible-width, flexible-height, ...); use vector(...) for a list of values")
+    }
+
+    static func arity(_ function: String, expected: String, found: Int) -> Message {
+        .error("arity", "\(function)() takes \(expected), found \(found)")
+    }
+
+    static func argumentType(_ function: String, role: String, expected: String, found: String) -> Message {
+        .error("argument-type", "\(function)(): the \(role) must be \(expected), found \(found)")
+    }
+
+    static func argumentRange(_ function: String, role: String, range: String, found: String) -> Message {
+        .error("argument-range", "\(function)(): the \(role) must be \(range), found \(found)")
+    }
+}

@@ -1,0 +1,48 @@
+import ReflLexer
+import ReflParser
+
+/// One stylesheet file of a compilation, parsed.
+final class LoadedFile {
+    /// Its source; `source.path` is the path diagnostics show.
+    let source: SourceFile
+    let syntax: StylesheetSyntax
+    /// The path relative to the entry file's folder, as the rule table records it.
+    let relativePath: String
+    private var lineTable: LineTable?
+
+    init(source: SourceFile, syntax: StylesheetSyntax, relativePath: String) {
+        self.source = source
+        self.syntax = syntax
+        self.relativePath = relativePath
+    }
+
+    /// Lines are computed the first time a position in this file is needed.
+    var lines: LineTable {
+        if let lineTable { return lineTable }
+        let table = LineTable(source)
+        lineTable = table
+        return table
+    }
+
+    func text(_ range: SourceRange) -> String { source.text(range) }
+}
+
+/// Everything one compilation knows: its files (in rule order: a file's
+/// imports before its own rules), its variables, and the diagnostics so far.
+final class Program {
+    var files: [LoadedFile] = []
+    var diagnostics: [Diagnostic] = []
+    var variables = VariableTable()
+    /// Conditions parsed from strings reached through variables, by the
+    /// string's file and offset, so each is parsed (and reported) once.
+    var conditionCache: [ConditionKey: Condition?] = [:]
+
+    struct ConditionKey: Hashable {
+        let file: ObjectIdentifier
+        let offset: Int
+    }
+
+    func report(_ message: Message, in file: LoadedFile, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(message, file: file.source, range: range, notes: notes))
+    }
+}

@@ -1,0 +1,204 @@
+import ReflLexer
+import ReflParser
+
+/// Lowers value syntax to typed `StyleValue`s: decodes literals, looks up
+/// variables and keywords, and builds built-in function values. Problems are
+/// reported into the program at the offending text; the result is nil then
+/// (and nothing is reported twice for the same problem).
+struct ValueLowerer {
+    let program: Program
+    let file: LoadedFile
+
+    private var syntax: StylesheetSyntax { file.syntax }
+    private var bytes: [UInt8] { file.source.bytes }
+
+    private func report(_ message: Message, _ range: SourceRange) {
+        program.report(message, in: file, at: range)
+    }
+
+    /// The typed value of the node `id`.
+    func lower(_ id: ValueID) -> StyleValue? {
+        let node = syntax.values[id]
+        switch node.kind {
+        case .number: return lowerNumber(node.range)
+        case .string: return .string(StringLiteral.decode(bytes, node.range))
+        case .hash: return lowerHash(node.range)
+        case .identifier: return lowerIdentifier(node.range)
+        case .variable: return lowerVariable(node.range)
+        case .call: return lowerCall(id)
+        case .list: return lowerList(id)
+        case .condition: return lowerCondition(syntax.conditions[Int(node.payload)]).map(StyleValue.condition)
+        case .invalid: return nil
+        }
+    }
+
+    // MARK: - Literals
+
+    private func lowerNumber(_ range: SourceRange) -> StyleValue? {
+        let number = NumberLiteral.decode(bytes, range)
+        switch number.problem {
+        case .tooLarge?:
+            report(EvalMessages.numberTooLarge(), range)
+            return nil
+        case .tooSmall?:
+            report(EvalMessages.numberTooSmall(), range)
+            return nil
+        case nil:
+            break
+        }
+        let unit = number.unit
+        if unit.isEmpty { return .number(number.value, unit: nil) }
+        let source = file.source
+        if source.range(unit, equals: "px") { return .number(number.value, unit: .px) }
+        if source.range(unit, equals: "pt") { return .number(number.value, unit: .pt) }
+        if source.range(unit, equals: "%") { return .percent(number.value) }
+        if source.range(unit, equals: "deg") { return .angle(radians: number.value * Double.pi / 180) }
+        if source.range(unit, equals: "rad") { return .angle(radians: number.value) }
+        report(EvalMessages.unknownUnit(file.text(unit)), unit)
+        return nil
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
+    private func lowerHash(_ range: SourceRange) -> StyleValue? {
+        var digits: [Double] = []
+        for index in (range.start + 1)..<range.end {
+            guard let digit = Self.hexValue(bytes[index]) else {
+                report(EvalMessages.invalidHexColor(file.text(range)), range)
+                return nil
+            }
+            digits.append(Double(digit))
+        }
+        switch digits.count {
+        case 3, 4:
+            let channels = digits.map { $0 * 17 / 255 }
+            return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: digits.count == 4 ? channels[3] : 1).roundedToFiveDecimals())
+        case 6, 8:
+            let channels = stride(from: 0, to: digits.count, by: 2).map { (digits[$0] * 16 + digits[$0 + 1]) / 255 }
+            return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: digits.count == 8 ? channels[3] : 1).roundedToFiveDecimals())
+        default:
+            report(EvalMessages.invalidHexColor(file.text(range)), range)
+            return nil
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// A keyword or color name; any other word is kept as an identifier,
+    /// with a warning when it is one typo away from a keyword.
+    private func lowerIdentifier(_ range: SourceRange) -> StyleValue? {
+        let word = file.text(range)
+        if let value = Keywords.value(of: word) { return value }
+        if let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
+            report(EvalMessages.unknownIdentifier(word, suggestion: suggestion), range)
+        }
+        return .identifier(word)
+    }
+
+    private func lowerVariable(_ range: SourceRange) -> StyleValue? {
+        let name = String(file.text(range).dropFirst())
+        switch program.variables.lookup(name) {
+        case .value(let value): return value
+        case .failed: return nil
+        case .undefined:
+            if name.isEmpty { return nil }  // a bare '@', reported by the parser
+            let suggestion = Suggestions.closest(to: name, in: program.variables.definitions.keys)
+            report(EvalMessages.undefinedVariable(name, suggestion: suggestion), range)
+            return nil
+        }
+    }
+
+    // MARK: - Calls and lists
+
+    private func lowerCall(_ id: ValueID) -> StyleValue? {
+        let node = syntax.values[id]
+        let name = file.text(node.nameRange)
+        let builtin = BuiltinFunctions.table[name]
+        var values: [StyleValue] = []
+        var ranges: [SourceRange] = []
+        var failed = false
+        for argument in syntax.values.children(of: id) {
+            let value = name == "condition" ? lowerConditionOperand(argument) : lower(argument)
+            if let value { values.append(value) } else { failed = true }
+            ranges.append(syntax.values[argument].range)
+        }
+        if failed { return nil }
+        guard let builtin else {
+            if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
+                report(EvalMessages.unknownFunction(name, suggestion: suggestion), node.nameRange)
+            }
+            return .call(name: name, arguments: values)
+        }
+        guard builtin.arity.contains(values.count) else {
+            // Too many: at the first extra argument; too few: at the closing ')'.
+            let at = values.count > builtin.arity.upperBound
+                ? ranges[builtin.arity.upperBound] : SourceRange.at(max(node.range.start, node.range.end - 1))
+            report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
+            return nil
+        }
+        var arguments = CallArguments(function: name, values: values, ranges: ranges)
+        let result = builtin.build(&arguments)
+        for (message, range) in arguments.problems { report(message, range) }
+        return result
+    }
+
+    /// `flexible-width, flexible-height`: the options are OR-ed together.
+    private func lowerList(_ id: ValueID) -> StyleValue? {
+        var bits = 0
+        var failed = false
+        for item in syntax.values.children(of: id) {
+            guard let value = lower(item) else {
+                failed = true
+                continue
+            }
+            guard case .optionSet(let options) = value else {
+                report(EvalMessages.listNotAllowed(), syntax.values[item].range)
+                return nil
+            }
+            bits |= options.rawValue
+        }
+        return failed ? nil : .optionSet(Keywords.optionSet(bits: bits))
+    }
+
+    // MARK: - Conditions
+
+    func lowerCondition(_ condition: ConditionSyntax) -> Condition? {
+        guard condition.isValid else { return nil }
+        let inner = SourceRange(condition.range.start + 1, max(condition.range.start + 1, condition.range.end - 1))
+        return Condition(terms: condition.terms.map(\.test), source: file.text(inner))
+    }
+
+    /// A value that must be a condition: a condition string written in
+    /// place, `condition('...')`, or a variable holding either. A string
+    /// reached through variables is parsed where it is written, so errors
+    /// point inside it.
+    func lowerConditionOperand(_ id: ValueID) -> StyleValue? {
+        var file = self.file
+        var node = file.syntax.values[id]
+        var nodeID = id
+        var seen: Set<String> = []
+        while node.kind == .variable {
+            let name = String(file.text(node.range).dropFirst())
+            guard let definition = program.variables.definitions[name], seen.insert(name).inserted else {
+                return ValueLowerer(program: program, file: file).lower(nodeID)  // undefined or cyclic: reported there
+            }
+            file = definition.file
+            nodeID = definition.syntax.value
+            node = file.syntax.values[nodeID]
+        }
+        guard node.kind == .string else { return ValueLowerer(program: program, file: file).lower(nodeID) }
+        let key = Program.ConditionKey(file: ObjectIdentifier(file), offset: node.range.start)
+        if let cached = program.conditionCache[key] { return cached.map(StyleValue.condition) }
+        let (syntax, problems) = ConditionParser.parse(file: file.source, literal: node.range)
+        program.diagnostics.append(contentsOf: problems)
+        let condition = ValueLowerer(program: program, file: file).lowerCondition(syntax)
+        program.conditionCache[key] = .some(condition)
+        return condition.map(StyleValue.condition)
+    }
+}

@@ -1,0 +1,112 @@
+import ReflLexer
+import ReflParser
+
+/// All variables of a compilation. Variables are global whatever namespace
+/// or file holds them, and a later definition wins (with a warning). Values
+/// are lowered in dependency order, found by an iterative depth-first walk,
+/// so a use may come before its definition, chains of any length work, and
+/// a cycle is reported once with its whole chain.
+final class VariableTable {
+    struct Definition {
+        let name: String
+        let file: LoadedFile
+        let syntax: VariableDefinition
+    }
+
+    enum Lookup {
+        case value(StyleValue)
+        /// Defined, but its value had an error (already reported).
+        case failed
+        case undefined
+    }
+
+    /// The winning definition of each name.
+    private(set) var definitions: [String: Definition] = [:]
+    /// Lowered values, once `lowerAll` has run.
+    private(set) var values: [String: StyleValue] = [:]
+    private var failed: Set<String> = []
+
+    func lookup(_ name: String) -> Lookup {
+        if let value = values[name] { return .value(value) }
+        return definitions[name] == nil ? .undefined : .failed
+    }
+
+    /// Collects definitions from every file, in program order.
+    func collect(from program: Program) {
+        for file in program.files {
+            for item in file.syntax.items {
+                switch item {
+                case .variable(let variable): define(variable, in: file, program: program)
+                case .namespace(let namespace): for variable in namespace.variables { define(variable, in: file, program: program) }
+                default: break
+                }
+            }
+        }
+    }
+
+    private func define(_ variable: VariableDefinition, in file: LoadedFile, program: Program) {
+        let name = String(file.text(variable.name).dropFirst())
+        guard !name.isEmpty else { return }
+        if let previous = definitions[name] {
+            let note = Diagnostic.Note("the previous definition is here", file: previous.file.source, range: previous.syntax.name)
+            program.report(EvalMessages.variableRedefined(name), in: file, at: variable.name, notes: [note])
+        }
+        definitions[name] = Definition(name: name, file: file, syntax: variable)
+    }
+
+    /// The variables a definition's value refers to, with where it does.
+    private func references(of definition: Definition) -> [(name: String, range: SourceRange)] {
+        let values = definition.file.syntax.values
+        let root = definition.syntax.value
+        var found: [(String, SourceRange)] = []
+        for index in Int(root)..<Int(values.subtreeEnd(of: root)) {
+            let node = values[ValueID(index)]
+            if node.kind == .variable { found.append((String(definition.file.text(node.range).dropFirst()), node.range)) }
+        }
+        return found
+    }
+
+    /// Lowers every variable, dependencies first.
+    func lowerAll(program: Program) {
+        var state: [String: Bool] = [:]  // false: in progress, true: done
+        for name in definitions.keys.sorted() where state[name] == nil {
+            var stack: [(name: String, references: [(name: String, range: SourceRange)], next: Int)] = []
+            stack.append((name, references(of: definitions[name]!), 0))
+            state[name] = false
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].next < stack[top].references.count {
+                    let reference = stack[top].references[stack[top].next]
+                    stack[top].next += 1
+                    guard let definition = definitions[reference.name] else { continue }
+                    switch state[reference.name] {
+                    case false?:
+                        let start = stack.firstIndex { $0.name == reference.name }!
+                        let chain = stack[start...].map(\.name) + [reference.name]
+                        program.report(EvalMessages.variableCycle(chain), in: definitions[stack[top].name]!.file, at: reference.range)
+                        failed.formUnion(chain)
+                    case true?:
+                        continue
+                    case nil:
+                        state[reference.name] = false
+                        stack.append((reference.name, references(of: definition), 0))
+                    }
+                } else {
+                    let finished = stack.removeLast().name
+                    state[finished] = true
+                    lower(finished, program: program)
+                }
+            }
+        }
+    }
+
+    private func lower(_ name: String, program: Program) {
+        guard !failed.contains(name), let definition = definitions[name] else { return }
+        let lowerer = ValueLowerer(program: program, file: definition.file)
+        if let value = lowerer.lower(definition.syntax.value) {
+            values[name] = value
+        } else {
+            failed.insert(name)
+        }
+    }
+}

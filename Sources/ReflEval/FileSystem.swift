@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system operations the compiler needs, on POSIX calls
+/// directly: errors come back as plain reasons ("is a directory", "no such
+/// file or directory") that diagnostics can quote, and the library an app
+/// embeds does not need Foundation.
+public enum FileSystem {
+    /// Why a file could not be read, in words a message can quote.
+    public struct ReadError: Error, Sendable, Equatable {
+        public var reason: String
+    }
+
+    /// The whole contents of the file at `path`.
+    public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(ReadError(reason: lastErrorReason())) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadError(reason: lastErrorReason())) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(ReadError(reason: "is a directory")) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadError(reason: lastErrorReason()))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// The canonical absolute path of an existing file (symbolic links and
+    /// `..` resolved), used to recognize one file reached by two paths.
+    public static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The text of the current `errno`, lowercased as diagnostics are.
+    static func lastErrorReason() -> String {
+        let text = String(cString: strerror(errno))
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
+
+/// Path arithmetic on `/`-separated strings.
+public enum PathName {
+    /// The folder part of `path` (`""` for a bare file name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `relative` resolved against `directory`, with `.` and `..` folded
+    /// where that does not climb above the start of a relative path.
+    public static func join(_ directory: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") || directory.isEmpty { return normalize(relative) }
+        return normalize(directory + "/" + relative)
+    }
+
+    /// Folds `a/./b` and `a/x/../b`; keeps leading `..` of relative paths.
+    public static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == ".." && isAbsolute && parts.isEmpty {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `path` relative to `base` when it lies below it, else `path` itself.
+    public static func relative(_ path: String, to base: String) -> String {
+        if base.isEmpty || base == "." { return path }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

@@ -1,0 +1,157 @@
+import ReflLexer
+
+/// A built-in function of the value language: how many arguments it takes
+/// and how it builds its value from them. The registry (`BuiltinFunctions`)
+/// is assembled from one table per family of functions.
+struct BuiltinFunction: Sendable {
+    /// Accepted argument counts (`Int.max` as upper bound for "or more").
+    let arity: ClosedRange<Int>
+    /// How the counts are described in messages: "3 or 4 arguments".
+    let arityText: String
+    /// Builds the value from lowered arguments; reports through the context
+    /// and returns nil on a bad argument.
+    let build: @Sendable (inout CallArguments) -> StyleValue?
+}
+
+/// Every built-in function by name.
+enum BuiltinFunctions {
+    static let table: [String: BuiltinFunction] = {
+        var table: [String: BuiltinFunction] = [:]
+        for family in [ColorFunctions.all, GeometryFunctions.all, ContainerFunctions.all] {
+            for (name, function) in family { table[name] = function }
+        }
+        return table
+    }()
+}
+
+/// The lowered arguments of one call, with typed accessors that report a
+/// wrong argument at the argument itself.
+struct CallArguments {
+    let function: String
+    let values: [StyleValue]
+    let ranges: [SourceRange]
+    /// Problems found, each at an argument's range.
+    private(set) var problems: [(Message, SourceRange)] = []
+
+    init(function: String, values: [StyleValue], ranges: [SourceRange]) {
+        self.function = function
+        self.values = values
+        self.ranges = ranges
+    }
+
+    var count: Int { values.count }
+
+    mutating func report(_ message: Message, at index: Int) {
+        problems.append((message, ranges[index]))
+    }
+
+    private mutating func typeError(_ index: Int, _ role: String, expected: String) {
+        report(EvalMessages.argumentType(function, role: role, expected: expected, found: values[index].kindDescription),
+               at: index)
+    }
+
+    /// A number with px, pt or no unit; a percentage is an error here.
+    mutating func length(_ index: Int, _ role: String) -> Double? {
+        if case .number(let value, _) = values[index] { return value }
+        typeError(index, role, expected: "a number (px, pt or no unit)")
+        return nil
+    }
+
+    /// A number without unit, within `range`.
+    mutating func plainNumber(_ index: Int, _ role: String, in range: ClosedRange<Double>) -> Double? {
+        guard case .number(let value, nil) = values[index] else {
+            typeError(index, role, expected: "a number without unit")
+            return nil
+        }
+        guard range.contains(value) else {
+            report(EvalMessages.argumentRange(function, role: role, range: "between \(format(range.lowerBound)) and \(format(range.upperBound))",
+                                              found: format(value)), at: index)
+            return nil
+        }
+        return value
+    }
+
+    /// A percentage within 0...100.
+    mutating func percentage(_ index: Int, _ role: String) -> Double? {
+        guard case .percent(let value) = values[index] else {
+            typeError(index, role, expected: "a percentage")
+            return nil
+        }
+        guard (0...100).contains(value) else {
+            report(EvalMessages.argumentRange(function, role: role, range: "between 0% and 100%", found: format(value) + "%"),
+                   at: index)
+            return nil
+        }
+        return value
+    }
+
+    /// An angle, or a plain number taken as radians.
+    mutating func angle(_ index: Int, _ role: String) -> Double? {
+        switch values[index] {
+        case .angle(let radians): return radians
+        case .number(let value, nil): return value
+        default:
+            typeError(index, role, expected: "an angle (rad or deg)")
+            return nil
+        }
+    }
+
+    mutating func string(_ index: Int, _ role: String) -> String? {
+        if case .string(let text) = values[index] { return text }
+        typeError(index, role, expected: "a string")
+        return nil
+    }
+
+    mutating func color(_ index: Int, _ role: String) -> Color? {
+        if case .color(let color) = values[index] { return color }
+        typeError(index, role, expected: "a color")
+        return nil
+    }
+
+    private func format(_ value: Double) -> String { JSONNumber.format(value) }
+}
+
+extension StyleValue {
+    /// How a value is named in messages: "a percentage", "a color".
+    var kindDescription: String {
+        switch self {
+        case .number(_, let unit): return unit == nil ? "a number" : "a number in \(unit!.rawValue)"
+        case .percent: return "a percentage"
+        case .angle: return "an angle"
+        case .string: return "a string"
+        case .bool: return "a boolean"
+        case .color: return "a color"
+        case .gradient: return "a gradient"
+        case .font: return "a font"
+        case .rect: return "a rect"
+        case .point: return "a point"
+        case .size: return "a size"
+        case .edgeInsets: return "edge insets"
+        case .localizedString: return "a localized string"
+        case .transform: return "a transform"
+        case .vector: return "a vector"
+        case .image: return "an image"
+        case .condition: return "a condition"
+        case .enumCase(let value): return "the keyword for \(value.enumName).\(value.caseName)"
+        case .optionSet: return "autoresizing options"
+        case .call(let name, _): return "a call to '\(name)'"
+        case .identifier(let word): return "the identifier '\(word)'"
+        }
+    }
+
+    /// Whether a declaration holding this value is important automatically:
+    /// a percentage, a font with a percentage size, a gradient, or a
+    /// vector, call or image holding one of those.
+    var isImportantByNature: Bool {
+        switch self {
+        case .percent, .gradient: return true
+        case .font(let font):
+            if case .percent = font.size { return true }
+            return false
+        case .vector(let items): return items.contains { $0.isImportantByNature }
+        case .call(_, let arguments): return arguments.contains { $0.isImportantByNature }
+        case .image(.fill(let fill)): return fill.isImportantByNature
+        default: return false
+        }
+    }
+}

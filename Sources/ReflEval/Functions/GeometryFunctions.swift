@@ -1,0 +1,51 @@
+/// `rect`, `point`, `size`, `edge-insets`, the transforms and `font`:
+/// functions of lengths.
+enum GeometryFunctions {
+    static let all: [(String, BuiltinFunction)] = [
+        ("rect", BuiltinFunction(arity: 4...4, arityText: "4 arguments (x, y, width, height)") { arguments in
+            guard let x = arguments.length(0, "x"), let y = arguments.length(1, "y"),
+                  let width = arguments.length(2, "width"), let height = arguments.length(3, "height") else { return nil }
+            return .rect(x: x, y: y, width: width, height: height)
+        }),
+        ("point", BuiltinFunction(arity: 2...2, arityText: "2 arguments (x, y)") { arguments in
+            guard let x = arguments.length(0, "x"), let y = arguments.length(1, "y") else { return nil }
+            return .point(x: x, y: y)
+        }),
+        ("size", BuiltinFunction(arity: 2...2, arityText: "2 arguments (width, height)") { arguments in
+            guard let width = arguments.length(0, "width"), let height = arguments.length(1, "height") else { return nil }
+            return .size(width: width, height: height)
+        }),
+        // The seed's order: left, top, right, bottom.
+        ("edge-insets", BuiltinFunction(arity: 4...4, arityText: "4 arguments (left, top, right, bottom)") { arguments in
+            guard let left = arguments.length(0, "left inset"), let top = arguments.length(1, "top inset"),
+                  let right = arguments.length(2, "right inset"), let bottom = arguments.length(3, "bottom inset")
+            else { return nil }
+            return .edgeInsets(top: top, left: left, bottom: bottom, right: right)
+        }),
+        ("transform-scale", BuiltinFunction(arity: 2...2, arityText: "2 arguments (x, y)") { arguments in
+            guard let x = arguments.length(0, "x scale"), let y = arguments.length(1, "y scale") else { return nil }
+            return .transform(.scale(x: x, y: y))
+        }),
+        ("transform-rotate", BuiltinFunction(arity: 1...1, arityText: "1 argument (an angle)") { arguments in
+            guard let radians = arguments.angle(0, "argument") else { return nil }
+            return .transform(.rotate(radians: radians))
+        }),
+        ("transform-translate", BuiltinFunction(arity: 2...2, arityText: "2 arguments (x, y)") { arguments in
+            guard let x = arguments.length(0, "x offset"), let y = arguments.length(1, "y offset") else { return nil }
+            return .transform(.translate(x: x, y: y))
+        }),
+        ("font", BuiltinFunction(arity: 2...2, arityText: "2 arguments (name, size)") { arguments in
+            guard let name = arguments.string(0, "font name") else { return nil }
+            let size: Font.Size
+            switch arguments.values[1] {
+            case .number(let points, let unit): size = .points(points, unit: unit)
+            case .percent(let percent): size = .percent(percent)
+            default:
+                arguments.report(EvalMessages.argumentType("font", role: "size", expected: "a number (pt, px) or a percentage",
+                                                           found: arguments.values[1].kindDescription), at: 1)
+                return nil
+            }
+            return .font(Font(name: name, size: size, isSystem: name == "system" || name == "-apple-system"))
+        }),
+    ]
+}

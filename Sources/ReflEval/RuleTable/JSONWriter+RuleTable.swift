@@ -1,0 +1,100 @@
+extension JSONWriter {
+    /// `{ "version": 1, "variables": {...}, "rules": [` — the table's opening,
+    /// variables sorted by name.
+    mutating func beginTable(variables: [String: StyleValue]) {
+        raw("{")
+        indent(1)
+        raw("\"version\": ")
+        integer(RuleTable.formatVersion)
+        raw(",")
+        indent(1)
+        raw("\"variables\": {")
+        for (index, name) in variables.keys.sorted().enumerated() {
+            if index > 0 { raw(",") }
+            indent(2)
+            string(name)
+            raw(": ")
+            value(variables[name]!)
+        }
+        if !variables.isEmpty { indent(1) }
+        raw("},")
+        indent(1)
+        raw("\"rules\": [")
+    }
+
+    /// One rule of the `rules` array; `isFirst` decides the separating comma.
+    mutating func rule(_ rule: CompiledRule, isFirst: Bool) {
+        if !isFirst { raw(",") }
+        indent(2)
+        raw("{")
+        indent(3)
+        raw("\"selector\": {\"raw\": ")
+        string(rule.selector.raw)
+        raw(", \"class\": ")
+        optionalString(rule.selector.className)
+        raw(", \"trait\": ")
+        optionalString(rule.selector.trait)
+        raw(", \"where\": ")
+        bool(rule.selector.hasWhere)
+        raw("},")
+        indent(3)
+        raw("\"priority\": ")
+        integer(rule.priority)
+        raw(",")
+        indent(3)
+        raw("\"appliesToSubclasses\": ")
+        bool(rule.appliesToSubclasses)
+        raw(",")
+        indent(3)
+        raw("\"condition\": ")
+        if let condition = rule.condition { self.condition(condition) } else { raw("null") }
+        raw(",")
+        indent(3)
+        raw("\"source\": {\"file\": ")
+        string(rule.source.file)
+        raw(", \"line\": ")
+        integer(rule.source.line)
+        raw(", \"column\": ")
+        integer(rule.source.column)
+        raw("},")
+        indent(3)
+        raw("\"properties\": {")
+        for (index, property) in rule.properties.enumerated() {
+            if index > 0 { raw(",") }
+            indent(4)
+            string(property.name)
+            raw(": {\"value\": ")
+            value(property.value)
+            raw(", \"important\": ")
+            bool(property.isImportant)
+            raw("}")
+        }
+        if !rule.properties.isEmpty { indent(3) }
+        raw("}")
+        indent(2)
+        raw("}")
+        flushIfFull()
+    }
+
+    /// Closes the `rules` array and the table.
+    mutating func endTable(hadRules: Bool) {
+        if hadRules { indent(1) }
+        raw("]\n}\n")
+        flush()
+    }
+
+    private mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+}
+
+extension RuleTable {
+    /// The table as JSON, exactly as `reflc build` writes it.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginTable(variables: variables)
+        for (index, rule) in rules.enumerated() { writer.rule(rule, isFirst: index == 0) }
+        writer.endTable(hadRules: !rules.isEmpty)
+        return writer.buffer
+    }
+}

@@ -1,0 +1,208 @@
+import ReflParser
+
+extension JSONWriter {
+    /// A typed value, compact, in the shape of SPEC.md section 3.
+    mutating func value(_ value: StyleValue) {
+        switch value {
+        case .number(let number, let unit):
+            raw("{\"type\":\"number\",\"value\":")
+            self.number(number)
+            if let unit {
+                raw(",\"unit\":")
+                string(unit.rawValue)
+            }
+            raw("}")
+        case .percent(let number):
+            raw("{\"type\":\"percent\",\"value\":")
+            self.number(number)
+            raw("}")
+        case .angle(let radians):
+            raw("{\"type\":\"angle\",\"radians\":")
+            number(radians)
+            raw("}")
+        case .string(let text):
+            raw("{\"type\":\"string\",\"value\":")
+            string(text)
+            raw("}")
+        case .bool(let flag):
+            raw("{\"type\":\"bool\",\"value\":")
+            bool(flag)
+            raw("}")
+        case .color(let color):
+            self.color(color)
+        case .gradient(let colors):
+            raw("{\"type\":\"gradient\",\"colors\":[")
+            for (index, color) in colors.enumerated() {
+                if index > 0 { raw(",") }
+                self.color(color)
+            }
+            raw("]}")
+        case .font(let font):
+            raw("{\"type\":\"font\",\"name\":")
+            string(font.name)
+            raw(",\"size\":")
+            switch font.size {
+            case .points(let points, let unit): self.value(.number(points, unit: unit))
+            case .percent(let percent): self.value(.percent(percent))
+            }
+            raw(",\"system\":")
+            bool(font.isSystem)
+            raw("}")
+        case .rect(let x, let y, let width, let height):
+            raw("{\"type\":\"rect\"")
+            fields(("x", x), ("y", y), ("width", width), ("height", height))
+        case .point(let x, let y):
+            raw("{\"type\":\"point\"")
+            fields(("x", x), ("y", y))
+        case .size(let width, let height):
+            raw("{\"type\":\"size\"")
+            fields(("width", width), ("height", height))
+        case .edgeInsets(let top, let left, let bottom, let right):
+            raw("{\"type\":\"edgeInsets\"")
+            fields(("top", top), ("left", left), ("bottom", bottom), ("right", right))
+        case .localizedString(let key):
+            raw("{\"type\":\"localizedString\",\"key\":")
+            string(key)
+            raw("}")
+        case .transform(let transform):
+            self.transform(transform)
+        case .vector(let items):
+            raw("{\"type\":\"vector\",\"items\":")
+            list(items)
+            raw("}")
+        case .image(.named(let name)):
+            raw("{\"type\":\"image\",\"name\":")
+            string(name)
+            raw("}")
+        case .image(.fill(let fill)):
+            raw("{\"type\":\"image\",\"fill\":")
+            self.value(fill)
+            raw("}")
+        case .condition(let condition):
+            raw("{\"type\":\"condition\",\"condition\":")
+            self.condition(condition)
+            raw("}")
+        case .enumCase(let value):
+            raw("{\"type\":\"enum\",\"enum\":")
+            string(value.enumName)
+            raw(",\"case\":")
+            string(value.caseName)
+            raw(",\"rawValue\":")
+            integer(value.rawValue)
+            raw("}")
+        case .optionSet(let value):
+            raw("{\"type\":\"optionSet\",\"optionSet\":")
+            string(value.setName)
+            raw(",\"options\":[")
+            for (index, option) in value.options.enumerated() {
+                if index > 0 { raw(",") }
+                string(option)
+            }
+            raw("],\"rawValue\":")
+            integer(value.rawValue)
+            raw("}")
+        case .call(let name, let arguments):
+            raw("{\"type\":\"call\",\"name\":")
+            string(name)
+            raw(",\"args\":")
+            list(arguments)
+            raw("}")
+        case .identifier(let word):
+            raw("{\"type\":\"identifier\",\"value\":")
+            string(word)
+            raw("}")
+        }
+    }
+
+    private mutating func list(_ items: [StyleValue]) {
+        raw("[")
+        for (index, item) in items.enumerated() {
+            if index > 0 { raw(",") }
+            value(item)
+        }
+        raw("]")
+    }
+
+    /// `,"name":number` for each field, then the closing brace.
+    private mutating func fields(_ pairs: (StaticString, Double)...) {
+        for (name, number) in pairs {
+            raw(",")
+            key(name)
+            self.number(number)
+        }
+        raw("}")
+    }
+
+    private mutating func color(_ color: Color) {
+        raw("{\"type\":\"color\",\"rgba\":[")
+        number(color.red)
+        raw(",")
+        number(color.green)
+        raw(",")
+        number(color.blue)
+        raw(",")
+        number(color.alpha)
+        raw("],\"hex\":")
+        string(color.hex)
+        raw("}")
+    }
+
+    private mutating func transform(_ transform: Transform) {
+        switch transform {
+        case .scale(let x, let y):
+            raw("{\"type\":\"transform\",\"op\":\"scale\"")
+            fields(("x", x), ("y", y))
+        case .rotate(let radians):
+            raw("{\"type\":\"transform\",\"op\":\"rotate\"")
+            fields(("radians", radians))
+        case .translate(let x, let y):
+            raw("{\"type\":\"transform\",\"op\":\"translate\"")
+            fields(("x", x), ("y", y))
+        }
+    }
+
+    /// A condition: its text and every term with operator and operands.
+    ///
+    ///     {"source":"idiom = pad and width < 200","terms":[
+    ///       {"test":"idiom","op":"==","value":"pad"},
+    ///       {"test":"size","dimension":"width","op":"<","value":200}]}
+    mutating func condition(_ condition: Condition) {
+        raw("{\"source\":")
+        string(condition.source)
+        raw(",\"terms\":[")
+        for (index, term) in condition.terms.enumerated() {
+            if index > 0 { raw(",") }
+            switch term {
+            case .always:
+                raw("{\"test\":\"default\"}")
+            case .external(let name):
+                raw("{\"test\":\"external\",\"name\":")
+                string(name)
+                raw("}")
+            case .sizeClass(let axis, let op, let value):
+                raw("{\"test\":\"sizeClass\",\"axis\":")
+                string(axis.rawValue)
+                raw(",\"op\":")
+                string(op.rawValue)
+                raw(",\"value\":")
+                string(value.rawValue)
+                raw("}")
+            case .size(let dimension, let op, let value):
+                raw("{\"test\":\"size\",\"dimension\":")
+                string(dimension.rawValue)
+                raw(",\"op\":")
+                string(op.rawValue)
+                raw(",\"value\":")
+                number(value)
+                raw("}")
+            case .idiom(let op, let value):
+                raw("{\"test\":\"idiom\",\"op\":")
+                string(op.rawValue)
+                raw(",\"value\":")
+                string(value.rawValue)
+                raw("}")
+            }
+        }
+        raw("]}")
+    }
+}

@@ -1,0 +1,36 @@
+/// Writes a rule table as JSON piece by piece, as the compiler produces it:
+/// either into memory or, a megabyte at a time, to a file.
+public struct JSONWriterSink {
+    private var writer: JSONWriter
+
+    /// Collects the whole table in memory (returned by `finish`).
+    public static func inMemory() -> JSONWriterSink {
+        JSONWriterSink(writer: JSONWriter())
+    }
+
+    /// Passes the JSON to `output` in chunks as it is written.
+    public static func streaming(to output: some ByteOutput) -> JSONWriterSink {
+        JSONWriterSink(writer: JSONWriter(sink: { chunk in output.write(chunk) }))
+    }
+
+    /// The table's opening, with its variables.
+    public mutating func begin(variables: [String: StyleValue]) {
+        writer.beginTable(variables: variables)
+    }
+
+    public mutating func add(_ rule: CompiledRule, isFirst: Bool) {
+        writer.rule(rule, isFirst: isFirst)
+    }
+
+    /// Closes the table; returns what is still in memory (all of it for
+    /// `inMemory`, nothing for `streaming`).
+    public mutating func finish(hadRules: Bool) -> [UInt8] {
+        writer.endTable(hadRules: hadRules)
+        return writer.buffer
+    }
+}
+
+/// Where streamed bytes go.
+public protocol ByteOutput: AnyObject {
+    func write(_ bytes: [UInt8])
+}

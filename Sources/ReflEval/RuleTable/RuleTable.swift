@@ -1,0 +1,101 @@
+/// The compiled form of a stylesheet and its imports: typed variables and
+/// rules in source order, ready to be written as JSON by `reflc build`,
+/// read back, and resolved against views.
+public struct RuleTable: Sendable, Equatable {
+    /// The version of the JSON format this table is written in.
+    public static let formatVersion = 1
+
+    /// Every variable's final value, by name (without `@`).
+    public var variables: [String: StyleValue]
+    /// Rules in source order: a file's imports before its own rules.
+    public var rules: [CompiledRule]
+
+    public init(variables: [String: StyleValue] = [:], rules: [CompiledRule] = []) {
+        self.variables = variables
+        self.rules = rules
+    }
+}
+
+/// One rule, with its includes and variables resolved.
+public struct CompiledRule: Sendable, Equatable {
+    public var selector: RuleSelector
+    /// 50 to 100, from the selector's form (see `RuleSelector.priority`).
+    public var priority: Int
+    /// `apply-to-subclasses: true`: also matches subclasses of the class.
+    public var appliesToSubclasses: Bool
+    /// The rule's condition, from `__condition`; nil when it has none.
+    public var condition: Condition?
+    /// Where the rule's selector is written.
+    public var source: SourcePosition
+    /// The properties, sorted by name.
+    public var properties: [Property]
+
+    public init(selector: RuleSelector, priority: Int, appliesToSubclasses: Bool, condition: Condition?,
+                source: SourcePosition, properties: [Property]) {
+        self.selector = selector
+        self.priority = priority
+        self.appliesToSubclasses = appliesToSubclasses
+        self.condition = condition
+        self.source = source
+        self.properties = properties
+    }
+}
+
+/// `Class`, `trait`, `Class:trait`, optionally with `:__where`.
+public struct RuleSelector: Sendable, Equatable {
+    /// The selector as text: `UIView:circularView:__where`.
+    public var raw: String
+    public var className: String?
+    public var trait: String?
+    /// Whether the selector ends in `:__where`.
+    public var hasWhere: Bool
+
+    public init(raw: String, className: String?, trait: String?, hasWhere: Bool) {
+        self.raw = raw
+        self.className = className
+        self.trait = trait
+        self.hasWhere = hasWhere
+    }
+
+    /// The priorities of SPEC.md: a conditional rule (`:__where` or a bare
+    /// `__condition`) ranks as the `:__where` form of its selector.
+    public static func priority(className: String?, trait: String?, isConditional: Bool) -> Int {
+        switch (className != nil, trait != nil, isConditional) {
+        case (false, _, true): return 100
+        case (true, true, true): return 99
+        case (true, false, true): return 95
+        case (true, true, false): return 75
+        case (false, _, false): return 70
+        case (true, false, false): return 50
+        }
+    }
+}
+
+/// A file (relative to the entry file's folder) and a 1-based line and column.
+public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `main.less:12`.
+    public var description: String { "\(file):\(line)" }
+}
+
+/// A property of a rule: its camelCase name, typed value and importance.
+public struct Property: Sendable, Equatable {
+    public var name: String
+    public var value: StyleValue
+    public var isImportant: Bool
+
+    public init(name: String, value: StyleValue, isImportant: Bool) {
+        self.name = name
+        self.value = value
+        self.isImportant = isImportant
+    }
+}

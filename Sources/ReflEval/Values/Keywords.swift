@@ -1,0 +1,53 @@
+/// The bare words that mean something: booleans, UIKit enum cases and
+/// option-set members (case-sensitive, as SPEC.md settles).
+enum Keywords {
+    /// Content modes: `UIViewContentMode` raw values 0–12.
+    static let contentModes: [String: (caseName: String, rawValue: Int)] = [
+        "mode-scale-to-fill": ("scaleToFill", 0), "mode-scale-aspect-fit": ("scaleAspectFit", 1),
+        "mode-scale-aspect-fill": ("scaleAspectFill", 2), "mode-redraw": ("redraw", 3),
+        "mode-center": ("center", 4), "mode-top": ("top", 5), "mode-bottom": ("bottom", 6),
+        "mode-left": ("left", 7), "mode-right": ("right", 8), "mode-top-left": ("topLeft", 9),
+        "mode-top-right": ("topRight", 10), "mode-bottom-left": ("bottomLeft", 11),
+        "mode-bottom-right": ("bottomRight", 12),
+    ]
+
+    /// Text alignments: `NSTextAlignment` raw values as on iOS.
+    static let textAlignments: [String: Int] = [
+        "left": 0, "center": 1, "right": 2, "justified": 3, "natural": 4,
+    ]
+
+    /// Autoresizing options: `UIViewAutoresizing` bits (`none` is 0).
+    static let autoresizing: [String: (option: String, bit: Int)] = [
+        "flexible-left-margin": ("flexibleLeftMargin", 1), "flexible-width": ("flexibleWidth", 2),
+        "flexible-right-margin": ("flexibleRightMargin", 4), "flexible-top-margin": ("flexibleTopMargin", 8),
+        "flexible-height": ("flexibleHeight", 16), "flexible-bottom-margin": ("flexibleBottomMargin", 32),
+        "none": ("none", 0),
+    ]
+
+    /// The value of a keyword, or nil when the word is no keyword.
+    static func value(of word: String) -> StyleValue? {
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default: break
+        }
+        if let mode = contentModes[word] {
+            return .enumCase(EnumCase(enumName: "UIViewContentMode", caseName: mode.caseName, rawValue: mode.rawValue))
+        }
+        if let alignment = textAlignments[word] {
+            return .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: word, rawValue: alignment))
+        }
+        if let option = autoresizing[word] { return .optionSet(optionSet(bits: option.bit)) }
+        return NamedColors.color(named: word).map(StyleValue.color)
+    }
+
+    /// A `UIViewAutoresizing` value from its bits, options in bit order.
+    static func optionSet(bits: Int) -> OptionSetValue {
+        let options = autoresizing.values.filter { $0.bit != 0 && bits & $0.bit != 0 }.sorted { $0.bit < $1.bit }
+        return OptionSetValue(setName: "UIViewAutoresizing", options: options.map(\.option), rawValue: bits)
+    }
+
+    /// Every keyword, for "did you mean" on unknown words.
+    static let all: [String] = ["true", "false", "transparent"] + Array(contentModes.keys)
+        + Array(textAlignments.keys) + Array(autoresizing.keys) + Array(NamedColors.table.keys)
+}

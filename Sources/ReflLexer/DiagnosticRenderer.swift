@@ -1,0 +1,137 @@
+/// Renders diagnostics the way compilers print them:
+///
+///     main.less:3:12: error: expected ';' after declaration, found 'font'
+///         color: red
+///                   ^
+///                   ;
+///
+/// The first line is `path:line:column: severity: message`, then the source
+/// line, a caret line marking the range (`^~~~`), and, for a fix-it, the
+/// suggested text under the place it belongs. Notes follow in the same shape.
+public struct DiagnosticRenderer {
+    /// Lines longer than this are shown as a window around the caret.
+    static let maximumShownColumns = 160
+    private var lineTables: [ObjectIdentifier: LineTable] = [:]
+
+    public init() {}
+
+    /// The `LineTable` of `file`, built once per file.
+    public mutating func lineTable(for file: SourceFile) -> LineTable {
+        let key = ObjectIdentifier(file)
+        if let table = lineTables[key] { return table }
+        let table = LineTable(file)
+        lineTables[key] = table
+        return table
+    }
+
+    /// The full text of one diagnostic with its notes, ending in a newline.
+    public mutating func render(_ diagnostic: Diagnostic) -> String {
+        var out = ""
+        renderEntry(into: &out, file: diagnostic.file, range: diagnostic.range,
+                    severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                    fixIt: diagnostic.fixIt)
+        for note in diagnostic.notes {
+            renderEntry(into: &out, file: note.file, range: note.range, severity: "note",
+                        message: note.message, fixIt: nil)
+        }
+        return out
+    }
+
+    /// All diagnostics, then a count line such as `2 errors and 1 warning generated.`
+    public mutating func render(_ diagnostics: [Diagnostic]) -> String {
+        var out = diagnostics.map { render($0) }.joined()
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        if let summary = Self.summary(errors: errors, warnings: warnings) { out += summary + "\n" }
+        return out
+    }
+
+    static func summary(errors: Int, warnings: Int) -> String? {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        switch (errors, warnings) {
+        case (0, 0): return nil
+        case (_, 0): return plural(errors, "error") + " generated."
+        case (0, _): return plural(warnings, "warning") + " generated."
+        default: return plural(warnings, "warning") + " and " + plural(errors, "error") + " generated."
+        }
+    }
+
+    private mutating func renderEntry(into out: inout String, file: SourceFile, range: SourceRange,
+                                      severity: String, message: String, fixIt: FixIt?) {
+        let table = lineTable(for: file)
+        let start = min(range.start, file.bytes.count)
+        let (line, column) = table.location(of: start)
+        out += "\(file.path):\(line):\(column): \(severity): \(message)\n"
+        let lineRange = table.lineRange(at: line - 1)
+        let end = min(max(range.end, start + (range.isEmpty ? 0 : 1)), lineRange.end)
+        let shown = SourceLine(file: file, line: lineRange)
+        out += shown.excerpt(caretStart: start, caretEnd: max(end, start), fixIt: fixIt?.replacement)
+    }
+}
+
+/// One source line prepared for display: printable characters, and the
+/// column of every byte so the caret lands under the right character.
+private struct SourceLine {
+    let file: SourceFile
+    let line: SourceRange
+
+    /// The source line, the caret line and (for a fix-it) the suggestion line.
+    func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?) -> String {
+        let bytes = file.bytes
+        var characters: [(text: String, start: Int)] = []
+        var index = line.start
+        while index < line.end {
+            if let length = UTF8Scalar.length(in: bytes, at: index) {
+                let scalar = UTF8Scalar.value(in: bytes, at: index, length: length)
+                characters.append((Self.printable(scalar), index))
+                index += length
+            } else {
+                characters.append(("\u{FFFD}", index))
+                index += 1
+            }
+        }
+        let caretColumn = characters.firstIndex { $0.start >= caretStart } ?? characters.count
+        let caretEndColumn = characters.firstIndex { $0.start >= caretEnd } ?? characters.count
+        // Very long lines (minified or generated files) are cut to a window around the caret.
+        let window = Self.window(count: characters.count, caret: caretColumn)
+        var source = window.lowerBound > 0 ? "..." : ""
+        var caret = window.lowerBound > 0 ? "   " : ""
+        for column in window {
+            let character = characters[column].text
+            source += character
+            let pad = character == "\t" ? "\t" : " "
+            if column == caretColumn {
+                caret += "^"
+            } else if column > caretColumn && column < caretEndColumn {
+                caret += "~"
+            } else if column < caretColumn {
+                caret += pad
+            }
+        }
+        if window.upperBound < characters.count { source += "..." }
+        if caretColumn >= window.upperBound { caret += "^" }
+        var out = source + "\n" + caret + "\n"
+        if let fixIt, !fixIt.isEmpty {
+            out += String(caret.prefix { $0 == " " || $0 == "\t" }) + fixIt + "\n"
+        }
+        return out
+    }
+
+    static func window(count: Int, caret: Int) -> Range<Int> {
+        let width = DiagnosticRenderer.maximumShownColumns
+        guard count > width else { return 0..<count }
+        let start = max(0, min(caret - width / 2, count - width))
+        return start..<min(count, start + width)
+    }
+
+    /// Control characters are shown as their Unicode picture (U+2400 block),
+    /// so a NUL or an escape code in the source cannot garble the terminal.
+    static func printable(_ scalar: UInt32) -> String {
+        switch scalar {
+        case 0x09: return "\t"
+        case 0x00..<0x20: return String(Unicode.Scalar(0x2400 + scalar)!)
+        case 0x7F: return "\u{2421}"
+        default: return String(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+        }
+    }
+}

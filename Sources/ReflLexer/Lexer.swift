@@ -1,0 +1,163 @@
+/// Turns the bytes of a `SourceFile` into tokens, one at a time.
+///
+/// The lexer is total: it never throws and never stops before the end of the
+/// file. A damaged token (an unterminated string, a stray byte, invalid
+/// UTF-8) gets a kind that says so, the problem is added to `diagnostics`,
+/// and lexing goes on. It scans bytes, not `Character`s, and keeps no tokens:
+/// the parser pulls them as it goes, so memory does not grow with the file.
+public struct Lexer {
+    public let file: SourceFile
+    let bytes: [UInt8]
+    /// Offset of the next byte to read.
+    var position: Int
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(file: SourceFile) {
+        self.file = file
+        self.bytes = file.bytes
+        // A UTF-8 byte order mark is allowed at the very start and ignored.
+        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        self.position = hasByteOrderMark ? 3 : 0
+    }
+
+    /// Lexes a whole file: every token up to and including `endOfFile`.
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(file: file)
+        var tokens: [Token] = []
+        repeat { tokens.append(lexer.next()) } while tokens.last!.kind != .endOfFile
+        return (tokens, lexer.diagnostics)
+    }
+
+    /// The next token; `endOfFile` (an empty range at the end) forever after the last one.
+    public mutating func next() -> Token {
+        let (sawSpace, sawNewline) = skipTrivia()
+        let start = position
+        let kind = lexToken()
+        return Token(kind: kind, range: SourceRange(start, position),
+                     isPrecededBySpace: sawSpace, isAtLineStart: sawNewline)
+    }
+
+    mutating func report(_ message: Message, _ range: SourceRange) {
+        diagnostics.append(Diagnostic(message, file: file, range: range))
+    }
+
+    // MARK: - Dispatch on the first byte
+
+    private mutating func lexToken() -> TokenKind {
+        guard position < bytes.count else { return .endOfFile }
+        let byte = bytes[position]
+        switch byte {
+        case UInt8(ascii: "{"): return single(.leftBrace)
+        case UInt8(ascii: "}"): return single(.rightBrace)
+        case UInt8(ascii: "("): return single(.leftParen)
+        case UInt8(ascii: ")"): return single(.rightParen)
+        case UInt8(ascii: ":"): return single(.colon)
+        case UInt8(ascii: ";"): return single(.semicolon)
+        case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: "="): return single(.equals)
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): return lexString()
+        case UInt8(ascii: "@"):
+            position += 1
+            skipIdentifierCharacters()
+            return .atName
+        case UInt8(ascii: "#"):
+            position += 1
+            skipIdentifierCharacters()
+            return .hash
+        case UInt8(ascii: "!"): return lexBang()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return lexNumber()
+        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            if startsNumber(at: position) { return lexNumber() }
+            if byte == UInt8(ascii: "-") && position + 1 < bytes.count && Self.isIdentifierStart(bytes[position + 1]) {
+                skipIdentifierCharacters()
+                return .identifier
+            }
+            return lexInvalidCharacter()
+        default:
+            if Self.isIdentifierStart(byte) {
+                skipIdentifierCharacters()
+                return .identifier
+            }
+            if byte >= 0x80, UTF8Scalar.length(in: bytes, at: position) != nil {
+                skipIdentifierCharacters()  // a non-ASCII letter starts an identifier
+                return .identifier
+            }
+            return lexInvalidCharacter()
+        }
+    }
+
+    private mutating func single(_ kind: TokenKind) -> TokenKind {
+        position += 1
+        return kind
+    }
+
+    /// `!important` (spaces allowed after the `!`, as in CSS), or a lone `!`.
+    private mutating func lexBang() -> TokenKind {
+        position += 1
+        var probe = position
+        while probe < bytes.count, bytes[probe] == UInt8(ascii: " ") || bytes[probe] == UInt8(ascii: "\t") {
+            probe += 1
+        }
+        let word: [UInt8] = Array("important".utf8)
+        guard probe + word.count <= bytes.count, Array(bytes[probe..<probe + word.count]) == word,
+              probe + word.count == bytes.count || !Self.isIdentifierCharacter(bytes[probe + word.count])
+        else { return .bang }
+        position = probe + word.count
+        return .important
+    }
+
+    /// A byte that starts no token. A run of invalid UTF-8 is one token and
+    /// one diagnostic; a valid but unexpected character is named in the message.
+    private mutating func lexInvalidCharacter() -> TokenKind {
+        let start = position
+        if bytes[position] >= 0x80 && UTF8Scalar.length(in: bytes, at: position) == nil {
+            while position < bytes.count, bytes[position] >= 0x80, UTF8Scalar.length(in: bytes, at: position) == nil {
+                position += 1
+            }
+            report(LexerMessages.invalidUTF8(), SourceRange(start, position))
+            return .invalidUTF8
+        }
+        let length = UTF8Scalar.length(in: bytes, at: position) ?? 1
+        let scalar = UTF8Scalar.value(in: bytes, at: position, length: length)
+        position += length
+        report(LexerMessages.invalidCharacter(Self.describe(scalar)), SourceRange(start, position))
+        return .invalidCharacter
+    }
+
+    /// `'x'` for visible characters, `U+0000` for invisible ones.
+    static func describe(_ scalar: UInt32) -> String {
+        let hex = String(scalar, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if scalar < 0x21 || scalar == 0x7F || (0x80..<0xA1).contains(scalar) || scalar == 0xFEFF {
+            return code
+        }
+        return "'\(Unicode.Scalar(scalar).map(String.init) ?? "?")' (\(code))"
+    }
+
+    // MARK: - Character classes
+
+    @inline(__always)
+    public static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+    }
+
+    @inline(__always)
+    public static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// Advances over identifier characters, including valid non-ASCII scalars.
+    mutating func skipIdentifierCharacters() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            if Self.isIdentifierCharacter(byte) {
+                position += 1
+            } else if byte >= 0x80, let length = UTF8Scalar.length(in: bytes, at: position) {
+                position += length
+            } else {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// What a token is. Damaged tokens have kinds of their own (the lexer never
+/// throws): the parser treats them as what they were meant to be, so a
+/// single typo yields a single diagnostic.
+public enum TokenKind: UInt8, Sendable {
+    /// `UIView`, `MyApp.FooLabel`, `flexible-width`, `__include`.
+    case identifier
+    /// `@name`: a variable, a namespace or the `@import` keyword.
+    case atName
+    /// `'...'` or `"..."`, quotes included.
+    case string
+    /// A string whose closing quote is missing (reported by the lexer).
+    case unterminatedString
+    /// `12`, `-3.5px`, `.5`, `50%`, `90deg`: sign, digits, fraction and any
+    /// attached unit (validated later, so `12em` can be reported by name).
+    case number
+    /// `#` and the identifier characters after it (`#ff0000`).
+    case hash
+    /// `!important`.
+    case important
+    /// A `!` not followed by `important`.
+    case bang
+    case leftBrace, rightBrace, leftParen, rightParen
+    case colon, semicolon, comma, equals
+    /// A byte or character that cannot start any token (reported by the lexer).
+    case invalidCharacter
+    /// Bytes that are not valid UTF-8 (reported by the lexer).
+    case invalidUTF8
+    case endOfFile
+
+    /// How the kind is named in messages: `expected ';', found '}'`.
+    public var displayName: String {
+        switch self {
+        case .identifier: return "identifier"
+        case .atName: return "@name"
+        case .string, .unterminatedString: return "string"
+        case .number: return "number"
+        case .hash: return "color"
+        case .important: return "'!important'"
+        case .bang: return "'!'"
+        case .leftBrace: return "'{'"
+        case .rightBrace: return "'}'"
+        case .leftParen: return "'('"
+        case .rightParen: return "')'"
+        case .colon: return "':'"
+        case .semicolon: return "';'"
+        case .comma: return "','"
+        case .equals: return "'='"
+        case .invalidCharacter: return "invalid character"
+        case .invalidUTF8: return "invalid UTF-8"
+        case .endOfFile: return "end of file"
+        }
+    }
+}
+
+/// A token: its kind and byte range; the text is sliced from the source only
+/// when someone asks for it.
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    /// Whitespace or a comment stands right before this token.
+    public var isPrecededBySpace: Bool
+    /// A line break stands between this token and the previous one.
+    public var isAtLineStart: Bool
+    public var range: SourceRange
+
+    public init(kind: TokenKind, range: SourceRange, isPrecededBySpace: Bool = false, isAtLineStart: Bool = false) {
+        self.kind = kind
+        self.range = range
+        self.isPrecededBySpace = isPrecededBySpace
+        self.isAtLineStart = isAtLineStart
+    }
+}

@@ -1,0 +1,120 @@
+import ReflLexer
+
+/// A readable, stable dump of a syntax tree: one node per line, indented by
+/// depth, each with its kind, its text and its `line:column`. This is what
+/// `reflc parse` prints and what the parse golden files hold.
+///
+///     rule UIView:circularView @17:1
+///       selector class=UIView trait=circularView
+///       declaration background-color @20:2
+///         variable @blue @20:20
+public struct ASTDump {
+    private let syntax: StylesheetSyntax
+    private let lines: LineTable
+    private var out = ""
+
+    public static func dump(_ syntax: StylesheetSyntax) -> String {
+        var dumper = ASTDump(syntax: syntax, lines: LineTable(syntax.file))
+        dumper.dumpStylesheet()
+        return dumper.out
+    }
+
+    private func position(_ range: SourceRange) -> String {
+        let (line, column) = lines.location(of: range.start)
+        return "@\(line):\(column)"
+    }
+
+    private mutating func line(_ depth: Int, _ text: String) {
+        out += String(repeating: "  ", count: depth) + text + "\n"
+    }
+
+    private func text(_ range: SourceRange) -> String { syntax.text(range) }
+
+    private mutating func dumpStylesheet() {
+        line(0, "stylesheet \(syntax.file.path)")
+        for item in syntax.items {
+            switch item {
+            case .importStatement(let statement):
+                line(1, "import \(text(statement.path)) \(position(statement.range))")
+            case .namespace(let namespace):
+                line(1, "namespace \(text(namespace.name)) \(position(namespace.range))")
+                for variable in namespace.variables { dumpVariable(variable, depth: 2) }
+            case .variable(let variable):
+                dumpVariable(variable, depth: 1)
+            case .rule(let rule):
+                dumpRule(rule)
+            }
+        }
+    }
+
+    private mutating func dumpVariable(_ variable: VariableDefinition, depth: Int) {
+        line(depth, "variable \(text(variable.name)) \(position(variable.range))")
+        dumpValue(variable.value, depth: depth + 1)
+    }
+
+    private mutating func dumpRule(_ rule: Rule) {
+        let validity = rule.isValid ? "" : " (invalid)"
+        line(1, "rule \(text(rule.selector.range))\(validity) \(position(rule.range))")
+        line(2, "selector " + describe(rule.selector))
+        for declaration in rule.declarations {
+            let important = declaration.important == nil ? "" : " !important"
+            line(2, "declaration \(text(declaration.key))\(important) \(position(declaration.range))")
+            switch declaration.value {
+            case .value(let value):
+                dumpValue(value, depth: 3)
+            case .include(let selectors):
+                for selector in selectors { line(3, "include " + describe(selector) + " " + position(selector.range)) }
+            }
+        }
+    }
+
+    private func describe(_ selector: Selector) -> String {
+        var parts: [String] = []
+        if let className = selector.className { parts.append("class=\(text(className))") }
+        if let trait = selector.trait { parts.append("trait=\(text(trait))") }
+        if selector.hasWhere { parts.append("where") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Walks a value tree with an explicit stack: value trees can be deep.
+    private mutating func dumpValue(_ root: ValueID, depth: Int) {
+        var stack: [(ValueID, Int)] = [(root, depth)]
+        while let (id, depth) = stack.popLast() {
+            let node = syntax.values[id]
+            switch node.kind {
+            case .call:
+                line(depth, "call \(text(node.nameRange)) \(position(node.range))")
+            case .list:
+                line(depth, "list \(position(node.range))")
+            case .condition:
+                let condition = syntax.conditions[Int(node.payload)]
+                line(depth, "condition \(text(node.range)) \(position(node.range))")
+                for term in condition.terms { line(depth + 1, "term \(Self.describe(term.test)) \(position(term.range))") }
+                if !condition.isValid { line(depth + 1, "(invalid)") }
+            case .invalid:
+                line(depth, "invalid \(position(node.range))")
+            default:
+                line(depth, "\(node.kind) \(text(node.range)) \(position(node.range))")
+            }
+            let children = Array(syntax.values.children(of: id))
+            for child in children.reversed() { stack.append((child, depth + 1)) }
+        }
+    }
+
+    /// A condition term in normalized form: `width < 200`, `idiom == pad`.
+    public static func describe(_ test: ConditionTest) -> String {
+        switch test {
+        case .always: return "default"
+        case .external(let name): return "?\(name)"
+        case .sizeClass(let axis, let op, let value): return "\(axis.rawValue) \(op.rawValue) \(value.rawValue)"
+        case .size(let dimension, let op, let value): return "\(dimension.rawValue) \(op.rawValue) \(formatNumber(value))"
+        case .idiom(let op, let value): return "idiom \(op.rawValue) \(value.rawValue)"
+        }
+    }
+
+    /// `200` rather than `200.0` for whole numbers.
+    static func formatNumber(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,98 @@
+import ReflLexer
+
+extension Parser {
+    /// declarationBlock = "{" { declaration } "}" ;
+    mutating func parseDeclarationBlock() -> [Declaration] {
+        let open = advance()
+        var declarations: [Declaration] = []
+        while !at(.rightBrace) && !at(.endOfFile) {
+            // `Name {` on a new line: the '}' of this rule is missing and a new rule starts.
+            if at(.identifier) && current.isAtLineStart && lookahead.kind == .leftBrace { break }
+            let before = current.range.start
+            if let declaration = parseDeclaration() { declarations.append(declaration) }
+            if current.range.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }
+        }
+        expectBlockEnd(open: open, what: "rule")
+        return declarations
+    }
+
+    /// declaration = NAME ":" ( includeList | valueList ) [ "!important" ] [ ";" ] ;
+    ///
+    /// The `;` may be left out before the `}` that closes the rule.
+    mutating func parseDeclaration() -> Declaration? {
+        if at(.atName) && (lookahead.kind == .colon || lookahead.kind == .equals) {
+            error(ParserMessages.variableInRule(), at: current.range)
+            _ = parseVariableDefinition(inBlock: true)
+            return nil
+        }
+        guard at(.identifier) else {
+            error(ParserMessages.expected("a property name", found: found), at: current.range)
+            recoverInBlock()
+            return nil
+        }
+        let key = advance()
+        if at(.leftBrace) {
+            error(ParserMessages.nestedRule(), at: key.range)
+            skipBalancedGroup()
+            return nil
+        }
+        if at(.equals) {
+            error(ParserMessages.expected("':'", after: "property name '\(file.text(key.range))'", found: found,
+                                          fixIt: FixIt(replacement: ":")), at: current.range)
+        } else if !at(.colon) {
+            error(ParserMessages.expected("':'", after: "property name '\(file.text(key.range))'", found: found,
+                                          fixIt: FixIt(replacement: ":")), at: current.range)
+            recoverInBlock()
+            return nil
+        }
+        advance()
+        let value: DeclarationValue
+        if file.range(key.range, equals: "__include") {
+            value = .include(parseIncludeList())
+        } else {
+            let keyText = "'\(file.text(key.range))'"
+            value = .value(parseValueList(context: keyText, conditionContext: file.range(key.range, equals: "__condition")))
+        }
+        let important = eat(.important)?.range
+        if at(.bang) {
+            error(ParserMessages.expected("'important'", after: "'!'", found: describe(lookahead)), at: current.range)
+            advance()
+        }
+        expectDeclarationEnd()
+        return Declaration(range: SourceRange(key.range.start, previousEnd), key: key.range, value: value,
+                           important: important)
+    }
+
+    /// includeList = selector { "," selector } ;
+    mutating func parseIncludeList() -> [Selector] {
+        var selectors: [Selector] = []
+        repeat {
+            guard at(.identifier) else {
+                error(ParserMessages.expected("a selector to include", found: found), at: current.range)
+                return selectors
+            }
+            let (selector, isValid) = parseSelector()
+            if isValid { selectors.append(selector) }
+        } while eat(.comma) != nil
+        return selectors
+    }
+
+    /// The end of a declaration: `;`, or nothing before `}`. A missing `;`
+    /// is reported where it belongs; when the next line starts a new
+    /// declaration, parsing simply goes on from there.
+    mutating func expectDeclarationEnd() {
+        // At the end of the file the block's missing '}' is the one error to report.
+        if eat(.semicolon) != nil || at(.rightBrace) || at(.endOfFile) { return }
+        if at(.leftBrace) {
+            error(ParserMessages.nestedRule(), at: current.range)
+            skipBalancedGroup()
+            return
+        }
+        // An unterminated string ran to the end of its line, swallowing the ';'
+        // (already reported): the next line starts afresh.
+        if previousKind == .unterminatedString && current.isAtLineStart { return }
+        error(ParserMessages.expected("';'", after: "declaration", found: found, fixIt: FixIt(replacement: ";")),
+              at: .at(previousEnd))
+        if !(current.isAtLineStart && at(.identifier)) { recoverInBlock() }
+    }
+}

@@ -1,0 +1,68 @@
+import ReflLexer
+
+extension Parser {
+    /// selector = NAME [ ":" NAME ] [ ":" "__where" ] ;
+    ///
+    /// The first name is a class when it starts with an uppercase letter or
+    /// contains a `.` (`UILabel`, `MyApp.FooLabel`), a trait otherwise; a name
+    /// after the class is its trait. Returns the selector and whether it is
+    /// well-formed (errors are reported here).
+    mutating func parseSelector() -> (Selector, isValid: Bool) {
+        let head = advance()
+        var parts = [head]
+        while at(.colon) {
+            advance()
+            guard at(.identifier) else {
+                error(ParserMessages.selectorPartExpected(found: found), at: current.range)
+                return (Selector(range: SourceRange(head.range.start, previousEnd)), false)
+            }
+            parts.append(advance())
+        }
+        return interpretSelector(parts)
+    }
+
+    /// Gives each part of `Class:trait:__where` its role and reports the
+    /// forms SPEC.md rules out: a second trait, `__where` in the middle.
+    private mutating func interpretSelector(_ parts: [Token]) -> (Selector, isValid: Bool) {
+        var selector = Selector(range: SourceRange(parts[0].range.start, parts.last!.range.end))
+        var isValid = true
+        var names: [Token] = []
+        for (index, part) in parts.enumerated() {
+            if file.range(part.range, equals: "__where") {
+                if index == 0 {
+                    error(ParserMessages.whereAlone(), at: part.range)
+                    isValid = false
+                } else if index != parts.count - 1 {
+                    error(ParserMessages.whereNotLast(), at: part.range)
+                    isValid = false
+                }
+                selector.whereClause = part.range
+            } else {
+                names.append(part)
+            }
+        }
+        guard let first = names.first else { return (selector, false) }
+        if Self.isClassName(file.bytes, first.range) {
+            selector.className = first.range
+            selector.trait = names.count > 1 ? names[1].range : nil
+            if names.count > 2 {
+                error(ParserMessages.secondTrait(file.text(names[2].range)), at: names[2].range)
+                isValid = false
+            }
+        } else {
+            selector.trait = first.range
+            if names.count > 1 {
+                error(ParserMessages.secondTrait(file.text(names[1].range)), at: names[1].range)
+                isValid = false
+            }
+        }
+        return (selector, isValid)
+    }
+
+    /// A class name starts with an uppercase letter or contains a `.`.
+    static func isClassName(_ bytes: [UInt8], _ range: SourceRange) -> Bool {
+        let first = bytes[range.start]
+        if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return true }
+        return bytes[range.start..<range.end].contains(UInt8(ascii: "."))
+    }
+}

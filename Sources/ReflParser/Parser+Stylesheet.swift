@@ -1,0 +1,143 @@
+import ReflLexer
+
+extension Parser {
+    /// stylesheet = { topLevelItem } EOF ;
+    mutating func parseStylesheet() {
+        while !at(.endOfFile) {
+            let before = current.range.start
+            parseTopLevelItem()
+            if current.range.start == before && !at(.endOfFile) { advance() }  // always make progress
+        }
+    }
+
+    /// topLevelItem = importStatement | namespace | variableDefinition | rule | ";" ;
+    mutating func parseTopLevelItem() {
+        switch current.kind {
+        case .atName:
+            if file.range(current.range, equals: "@import") {
+                if let item = parseImportStatement() { syntax.items.append(.importStatement(item)) }
+            } else if lookahead.kind == .leftBrace {
+                syntax.items.append(.namespace(parseNamespace()))
+            } else if lookahead.kind == .colon || lookahead.kind == .equals {
+                if let variable = parseVariableDefinition(inBlock: false) { syntax.items.append(.variable(variable)) }
+            } else {
+                let name = advance()
+                error(ParserMessages.expected("'{', ':' or '='", after: "'\(file.text(name.range))'", found: found),
+                      at: current.range)
+                recoverAtTopLevel()
+            }
+        case .identifier:
+            if let rule = parseRule() { syntax.items.append(.rule(rule)) }
+        case .semicolon:
+            advance()  // an empty statement, as CSS allows
+        case .rightBrace:
+            error(ParserMessages.unexpectedCloseBrace(), at: current.range)
+            advance()
+        default:
+            error(ParserMessages.expectedTopLevelItem(found: found), at: current.range)
+            recoverAtTopLevel()
+        }
+    }
+
+    /// importStatement = "@import" ( STRING | "url" "(" STRING ")" ) ";" ;
+    mutating func parseImportStatement() -> ImportStatement? {
+        let keyword = advance()
+        var path: Token?
+        if at(.string) || at(.unterminatedString) {
+            path = advance()
+        } else if at(word: "url") && lookahead.kind == .leftParen {
+            advance()
+            let open = advance()
+            if at(.string) || at(.unterminatedString) {
+                path = advance()
+                if eat(.rightParen) == nil {
+                    error(ParserMessages.expected("')'", after: "the import path", found: found), at: current.range,
+                          notes: [matchNote(open)])
+                }
+            }
+        }
+        guard let path else {
+            error(ParserMessages.unknownImportForm(found: found), at: current.range)
+            recoverAtTopLevel()
+            return nil
+        }
+        expectStatementEnd(after: "'@import'")
+        return ImportStatement(range: SourceRange(keyword.range.start, previousEnd), path: path.range)
+    }
+
+    /// namespace = AT_NAME "{" { variableDefinition } "}" ;
+    mutating func parseNamespace() -> Namespace {
+        let name = advance()
+        let open = advance()
+        var variables: [VariableDefinition] = []
+        while !at(.rightBrace) && !at(.endOfFile) {
+            let before = current.range.start
+            if at(.atName) && (lookahead.kind == .colon || lookahead.kind == .equals) {
+                if let variable = parseVariableDefinition(inBlock: true) { variables.append(variable) }
+            } else if at(.identifier) && lookahead.kind == .leftBrace && current.isAtLineStart {
+                break  // a rule: the namespace's '}' is missing
+            } else {
+                error(ParserMessages.namespaceItem(found: found), at: current.range)
+                recoverInBlock()
+            }
+            if current.range.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }
+        }
+        expectBlockEnd(open: open, what: "namespace")
+        return Namespace(range: SourceRange(name.range.start, previousEnd), name: name.range, variables: variables)
+    }
+
+    /// variableDefinition = AT_NAME ( ":" | "=" ) valueList [ "!important" ] ";" ;
+    ///
+    /// `!important` is parsed only to be reported: it has no meaning here.
+    mutating func parseVariableDefinition(inBlock: Bool) -> VariableDefinition? {
+        let name = advance()
+        if name.range.count == 1 { error(ParserMessages.emptyAtName(), at: name.range) }
+        advance()  // ':' or '='
+        let value = parseValueList(context: "'\(file.text(name.range))'", conditionContext: false)
+        if let important = eat(.important) {
+            error(ParserMessages.importantOnVariable(), at: important.range)
+        }
+        if inBlock { expectDeclarationEnd() } else { expectStatementEnd(after: "variable definition") }
+        return VariableDefinition(range: SourceRange(name.range.start, previousEnd), name: name.range, value: value)
+    }
+
+    /// rule = selector "{" { declaration } "}" ;
+    mutating func parseRule() -> Rule? {
+        let start = current.range.start
+        var (selector, isValid) = parseSelector()
+        if at(.comma) {
+            error(ParserMessages.multipleSelectors(), at: current.range)
+            isValid = false
+            while !at(.leftBrace) && !at(.rightBrace) && !at(.semicolon) && !at(.endOfFile) { advance() }
+        }
+        guard at(.leftBrace) else {
+            error(ParserMessages.expected("'{'", after: "selector", found: found), at: current.range)
+            recoverAtTopLevel()
+            return nil
+        }
+        let declarations = parseDeclarationBlock()
+        return Rule(range: SourceRange(start, previousEnd), selector: selector, declarations: declarations,
+                    isValid: isValid)
+    }
+
+    // MARK: - Statement ends
+
+    /// `;` at the end of a top-level statement. When it is missing the error
+    /// points where it belongs, with a fix-it to insert it.
+    mutating func expectStatementEnd(after what: String) {
+        if eat(.semicolon) != nil { return }
+        error(ParserMessages.expected("';'", after: what, found: found, fixIt: FixIt(replacement: ";")),
+              at: .at(previousEnd))
+        if !current.isAtLineStart { recoverAtTopLevel() }
+    }
+
+    /// The `}` closing a block opened by `open`; at the end of the file, the
+    /// error points there with a note at the `{`.
+    mutating func expectBlockEnd(open: Token, what: String) {
+        if eat(.rightBrace) != nil { return }
+        let message = at(.endOfFile)
+            ? ParserMessages.unterminatedBlock(what)
+            : ParserMessages.expected("'}'", after: "the \(what)", found: found, fixIt: FixIt(replacement: "}"))
+        error(message, at: .at(previousEnd), notes: [matchNote(open)])
+    }
+}

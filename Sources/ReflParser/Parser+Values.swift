@@ -1,0 +1,122 @@
+import ReflLexer
+
+extension Parser {
+    /// valueList = value { "," value } ;
+    ///
+    /// A single value is stored as itself; two or more become a `list` node
+    /// (used by comma-separated option sets: `flexible-width, flexible-height`).
+    mutating func parseValueList(context: String, conditionContext: Bool) -> ValueID {
+        if at(.semicolon) || at(.rightBrace) || at(.important) || at(.endOfFile) {
+            error(ParserMessages.expected("a value", after: context, found: found), at: current.range)
+            return syntax.values.appendLeaf(.invalid, .at(current.range.start))
+        }
+        let list = syntax.values.beginParent(.list, start: current.range.start)
+        var count = 0
+        repeat {
+            parseValue(depth: 1, conditionContext: conditionContext)
+            count += 1
+        } while eat(.comma) != nil
+        if count == 1 { return syntax.values.unwrapSingleChild(list) }
+        syntax.values.endParent(list, end: previousEnd)
+        return list
+    }
+
+    /// value = NUMBER | STRING | HASH | AT_NAME | call | NAME ;
+    @discardableResult
+    mutating func parseValue(depth: Int, conditionContext: Bool) -> ValueID {
+        if depth > Self.maximumNesting {
+            error(ParserMessages.nestingTooDeep(limit: Self.maximumNesting), at: current.range)
+            let start = current.range.start
+            advance()
+            if at(.leftParen) { skipBalancedGroup() }
+            return syntax.values.appendLeaf(.invalid, SourceRange(start, previousEnd))
+        }
+        switch current.kind {
+        case .number:
+            let number = advance()
+            reportDetachedUnit(after: number)
+            return syntax.values.appendLeaf(.number, number.range)
+        case .string, .unterminatedString:
+            let string = advance()
+            if conditionContext && string.kind == .string { return appendCondition(string.range) }
+            return syntax.values.appendLeaf(.string, string.range)
+        case .hash:
+            return syntax.values.appendLeaf(.hash, advance().range)
+        case .atName:
+            let name = advance()
+            if name.range.count == 1 { error(ParserMessages.emptyAtName(), at: name.range) }
+            return syntax.values.appendLeaf(.variable, name.range)
+        case .identifier:
+            if lookahead.kind == .leftParen { return parseCall(depth: depth) }
+            return syntax.values.appendLeaf(.identifier, advance().range)
+        default:
+            error(ParserMessages.expected("a value", found: found), at: current.range)
+            return syntax.values.appendLeaf(.invalid, .at(current.range.start))
+        }
+    }
+
+    /// call = NAME "(" [ value { "," value } ] ")" ;
+    ///
+    /// Arguments nest to any depth up to `maximumNesting`. The string
+    /// argument of `condition(...)` is parsed as a condition.
+    mutating func parseCall(depth: Int) -> ValueID {
+        let name = advance()
+        let open = advance()
+        let call = syntax.values.beginParent(.call, start: name.range.start, payload: Int32(name.range.count))
+        let isCondition = file.range(name.range, equals: "condition")
+        if !at(.rightParen) {
+            repeat {
+                if at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
+                    error(ParserMessages.expected("an argument", after: "','", found: found), at: current.range)
+                    break
+                }
+                parseValue(depth: depth + 1, conditionContext: isCondition)
+            } while eat(.comma) != nil
+        }
+        if eat(.rightParen) == nil {
+            let nameText = file.text(name.range)
+            error(ParserMessages.expected("')'", after: "the arguments of '\(nameText)'", found: found), at: current.range,
+                  notes: [matchNote(open)])
+            skipToCallEnd()
+        }
+        syntax.values.endParent(call, end: previousEnd)
+        return call
+    }
+
+    /// After a broken argument list: past the `)` that closes it, or up to
+    /// the `;` or `}` that ends the declaration.
+    private mutating func skipToCallEnd() {
+        var depth = 0
+        while !at(.endOfFile) && !at(.semicolon) && !at(.rightBrace) {
+            if at(.leftParen) { depth += 1 }
+            if at(.rightParen) {
+                if depth == 0 {
+                    advance()
+                    return
+                }
+                depth -= 1
+            }
+            advance()
+        }
+    }
+
+    /// `12 px`: a unit written apart from its number.
+    private mutating func reportDetachedUnit(after number: Token) {
+        guard at(.identifier), current.isPrecededBySpace, !current.isAtLineStart else { return }
+        let unit = file.text(current.range)
+        guard ["px", "pt", "rad", "deg"].contains(unit) else { return }
+        let numberText = file.text(number.range)
+        var message = ParserMessages.unitNotAttached(unit, number: numberText)
+        message.fixIt = FixIt(replacement: numberText + unit, range: number.range.union(current.range))
+        error(message, at: number.range.union(current.range))
+        advance()
+    }
+
+    /// Parses the string literal at `range` as a condition and stores it.
+    private mutating func appendCondition(_ range: SourceRange) -> ValueID {
+        let (condition, problems) = ConditionParser.parse(file: file, literal: range)
+        diagnostics.append(contentsOf: problems)
+        syntax.conditions.append(condition)
+        return syntax.values.appendLeaf(.condition, range, payload: Int32(syntax.conditions.count - 1))
+    }
+}

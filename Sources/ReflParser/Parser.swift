@@ -1,0 +1,185 @@
+import ReflLexer
+
+/// The result of parsing one file: its syntax tree and every problem found.
+public struct ParseResult: Sendable {
+    public var syntax: StylesheetSyntax
+    /// Lexer and parser diagnostics, in source order.
+    public var diagnostics: [Diagnostic]
+}
+
+/// A hand-written recursive-descent parser for Reflektor stylesheets.
+///
+/// Each production of `Grammar.md` is one `parseX` method of the same name,
+/// in the `Parser+*.swift` file for its part of the grammar. The parser never
+/// stops at the first error: it reports, skips to a synchronizing token
+/// (`}` > `;` > a new line that starts a declaration) and goes on, so one run
+/// finds every independent error.
+///
+/// The verbs, used by every production:
+/// - `at(kind)` — is the current token of this kind? (never consumes)
+/// - `advance()` — consume the current token, whatever it is
+/// - `eat(kind)` — consume the current token if it has this kind
+/// - `error(...)` — report, unless an error was already reported at that spot
+public struct Parser {
+    /// How deeply values may nest (`f(g(h(...)))`) before the parser reports
+    /// an error instead of recursing further.
+    public static let maximumNesting = 256
+
+    var lexer: Lexer
+    /// The token being looked at.
+    var current: Token
+    /// The token after `current`; the only lookahead the grammar needs.
+    var lookahead: Token
+    /// End offset of the last consumed token: where a missing `;` belongs.
+    var previousEnd = 0
+    /// Kind of the last consumed token.
+    var previousKind = TokenKind.endOfFile
+    var syntax: StylesheetSyntax
+    var diagnostics: [Diagnostic] = []
+    /// Offset of the last reported error, so one spot is reported once.
+    private var lastErrorOffset = -1
+
+    var file: SourceFile { syntax.file }
+
+    /// Parses a whole file.
+    public static func parse(_ file: SourceFile) -> ParseResult {
+        var parser = Parser(file: file)
+        parser.parseStylesheet()
+        let all = parser.lexer.diagnostics + parser.diagnostics
+        return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]))
+    }
+
+    init(file: SourceFile) {
+        lexer = Lexer(file: file)
+        current = lexer.next()
+        lookahead = current.kind == .endOfFile ? current : lexer.next()
+        syntax = StylesheetSyntax(file: file)
+    }
+
+    // MARK: - Verbs
+
+    func at(_ kind: TokenKind) -> Bool { current.kind == kind }
+
+    /// Whether the current token is the identifier `word`.
+    func at(word: StaticString) -> Bool {
+        current.kind == .identifier && file.range(current.range, equals: word)
+    }
+
+    /// Consumes the current token and returns it.
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = current
+        if token.kind != .endOfFile {
+            previousEnd = token.range.end
+            previousKind = token.kind
+            current = lookahead
+            lookahead = current.kind == .endOfFile ? current : lexer.next()
+        }
+        return token
+    }
+
+    /// Consumes the current token if it is of `kind`.
+    mutating func eat(_ kind: TokenKind) -> Token? {
+        at(kind) ? advance() : nil
+    }
+
+    /// Reports an error, unless one was already reported at the same place
+    /// or the lexer already reported the damaged token found there.
+    mutating func error(_ message: Message, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        guard range.start != lastErrorOffset else { return }
+        if range.start == current.range.start, current.kind == .invalidCharacter || current.kind == .invalidUTF8 {
+            return
+        }
+        lastErrorOffset = range.start
+        diagnostics.append(Diagnostic(message, file: file, range: range, notes: notes))
+    }
+
+    /// A note pointing at an opening bracket: "to match this '{'".
+    func matchNote(_ token: Token) -> Diagnostic.Note {
+        Diagnostic.Note("to match this '\(file.text(token.range))'", file: file, range: token.range)
+    }
+
+    /// How the current token is named in "found ..." messages.
+    var found: String { describe(current) }
+
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .endOfFile: return "end of file"
+        case .invalidCharacter, .invalidUTF8: return token.kind.displayName
+        default:
+            let text = file.text(token.range)
+            return "'" + (text.count > 40 ? String(text.prefix(37)) + "..." : text) + "'"
+        }
+    }
+
+    // MARK: - Recovery
+
+    /// After an error in a declaration: skips to just past the next `;`, or
+    /// to the `}` that ends the block, or to a line that starts a new
+    /// declaration (`name:`), jumping over bracketed groups whole.
+    mutating func recoverInBlock() {
+        var depth = 0
+        var first = true
+        while !at(.endOfFile) {
+            switch current.kind {
+            case .semicolon where depth == 0:
+                advance()
+                return
+            case .rightBrace where depth == 0:
+                return
+            case .identifier where depth == 0 && !first && current.isAtLineStart && lookahead.kind == .colon:
+                return
+            case .leftParen, .leftBrace:
+                depth += 1
+            case .rightParen, .rightBrace:
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+            first = false
+            advance()
+        }
+    }
+
+    /// After an error at the top level: skips past the next `;` or `}` at
+    /// depth 0, or stops before a line that starts with a name (a likely new
+    /// rule or variable), jumping over `{...}` blocks whole.
+    mutating func recoverAtTopLevel() {
+        var depth = 0
+        var first = true
+        while !at(.endOfFile) {
+            switch current.kind {
+            case .semicolon where depth == 0:
+                advance()
+                return
+            case .rightBrace where depth <= 1:
+                advance()
+                if depth == 1 { return }
+                return
+            case .identifier, .atName:
+                if depth == 0 && !first && current.isAtLineStart { return }
+            case .leftBrace, .leftParen:
+                depth += 1
+            case .rightParen, .rightBrace:
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+            first = false
+            advance()
+        }
+    }
+
+    /// Skips a bracketed group whose opening token is current, whole.
+    mutating func skipBalancedGroup() {
+        var depth = 0
+        repeat {
+            switch current.kind {
+            case .leftParen, .leftBrace: depth += 1
+            case .rightParen, .rightBrace: depth -= 1
+            default: break
+            }
+            advance()
+        } while depth > 0 && !at(.endOfFile)
+    }
+}

@@ -1,0 +1,133 @@
+import ReflLexer
+
+/// Every message the parser can report, in one place. Wording follows
+/// clang: lowercase, no final period, what was expected and what was found.
+enum ParserMessages {
+    static func expected(_ what: String, after context: String, found: String, fixIt: FixIt? = nil) -> Message {
+        .error("expected-token", "expected \(what) after \(context), found \(found)", fixIt: fixIt)
+    }
+
+    static func expected(_ what: String, found: String) -> Message {
+        .error("expected-token", "expected \(what), found \(found)")
+    }
+
+    static func expectedTopLevelItem(found: String) -> Message {
+        .error("expected-item", "expected a rule, a variable or an @import, found \(found)")
+    }
+
+    static func unexpectedCloseBrace() -> Message {
+        .error("unbalanced-brace", "unexpected '}' with no '{' to match", fixIt: FixIt(replacement: ""))
+    }
+
+    static func unterminatedBlock(_ what: String) -> Message {
+        .error("unterminated-block", "expected '}' at the end of the \(what), found end of file",
+               fixIt: FixIt(replacement: "}"))
+    }
+
+    static func multipleSelectors() -> Message {
+        .error("multiple-selectors", "a rule takes exactly one selector; write a separate rule for each selector")
+    }
+
+    static func secondTrait(_ trait: String) -> Message {
+        .error("multiple-traits", "a selector may name only one trait, found a second trait '\(trait)'")
+    }
+
+    static func whereNotLast() -> Message {
+        .error("where-not-last", "':__where' must be the last part of a selector")
+    }
+
+    static func whereAlone() -> Message {
+        .error("where-without-target", "':__where' needs a class or a trait before it")
+    }
+
+    static func selectorPartExpected(found: String) -> Message {
+        .error("expected-selector", "expected a class or trait name after ':', found \(found)")
+    }
+
+    static func nestedRule() -> Message {
+        .error("nested-rule", "rules cannot be nested; close the enclosing rule with '}' first")
+    }
+
+    static func variableInRule() -> Message {
+        .error("variable-in-rule", "variables cannot be defined inside a rule; move the definition to the top level or a namespace")
+    }
+
+    static func namespaceItem(found: String) -> Message {
+        .error("namespace-item", "a namespace holds only variable definitions ('@name: value;'), found \(found)")
+    }
+
+    static func importantOnVariable() -> Message {
+        .error("important-on-variable", "'!important' cannot mark a variable definition; put it on the declaration that uses the variable",
+               fixIt: FixIt(replacement: ""))
+    }
+
+    static func unknownImportForm(found: String) -> Message {
+        .error("import-syntax", "expected a quoted path or url(\"...\") after '@import', found \(found)")
+    }
+
+    static func unitNotAttached(_ unit: String, number: String) -> Message {
+        .error("detached-unit", "a unit must be attached to its number: write '\(number)\(unit)'")
+    }
+
+    static func nestingTooDeep(limit: Int) -> Message {
+        .error("nesting-limit", "values are nested more than \(limit) levels deep")
+    }
+
+    static func emptyAtName() -> Message {
+        .error("expected-name", "expected a name after '@'")
+    }
+
+    // MARK: Conditions
+
+    static func emptyCondition() -> Message {
+        .error("condition-empty", "empty condition; write 'default' for a condition that always holds")
+    }
+
+    static func unknownConditionSubject(_ word: String, suggestion: String?) -> Message {
+        let hint = suggestion.map { "; did you mean '\($0)'?" }
+            ?? "; expected width, height, horizontal, vertical, idiom, default or ?name"
+        return .error("condition-subject", "unknown condition '\(word)'\(hint)",
+                      fixIt: suggestion.map { FixIt(replacement: $0) })
+    }
+
+    static func conditionTermExpected(found: String) -> Message {
+        .error("condition-syntax", "expected a condition such as 'width < 200' or 'idiom = pad', found \(found)")
+    }
+
+    static func conditionExpected(_ what: String, after: String, found: String) -> Message {
+        .error("condition-syntax", "expected \(what) after '\(after)', found \(found)")
+    }
+
+    static func unknownConditionOperator(_ op: String) -> Message {
+        .error("condition-operator", "unknown operator '\(op)'; expected one of =, ==, !=, ≠, <, <=, ≤, >, >=, ≥")
+    }
+
+    static func orderingOnEquality(_ op: String, subject: String) -> Message {
+        .error("condition-operator", "'\(op)' cannot compare \(subject); use '=' or '!='")
+    }
+
+    static func unknownConditionValue(_ word: String, expected: [String], suggestion: String?) -> Message {
+        let list = expected.map { "'\($0)'" }.joined(separator: ", ")
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of \(list)"
+        return .error("condition-value", "unknown value '\(word)'\(hint)", fixIt: suggestion.map { FixIt(replacement: $0) })
+    }
+
+    static func conditionUnit(_ unit: String) -> Message {
+        .error("condition-unit", "unknown unit '\(unit)' in a condition; sizes take 'px', 'pt' or no unit")
+    }
+
+    static func conditionJoiner(found: String) -> Message {
+        if found == "'or'" || found == "'||'" || found == "'&&'" || found == "'not'" {
+            return .error("condition-joiner", "conditions can only be joined with 'and', found \(found)")
+        }
+        return .error("condition-joiner", "expected 'and' between conditions, found \(found)")
+    }
+
+    static func conditionCharacter(_ description: String) -> Message {
+        .error("condition-character", "unexpected character \(description) in a condition")
+    }
+
+    static func conditionNumber(_ text: String) -> Message {
+        .error("condition-number", "'\(text)' is not a number a size can be compared with")
+    }
+}

@@ -1,0 +1,59 @@
+/// A small command-line reader: positional arguments and `--flag value`
+/// options (also `--flag=value`), each option declared by the command that
+/// reads it so an unknown flag is reported instead of ignored.
+struct Arguments {
+    /// A command line that does not fit the command, in words for the user.
+    struct Problem: Error {
+        var message: String
+    }
+
+    private(set) var positional: [String] = []
+    private var values: [String: [String]] = [:]
+    private var switches: Set<String> = []
+
+    /// Splits `arguments` given which options take a value and which are switches.
+    init(_ arguments: [String], valued: Set<String>, switches allowedSwitches: Set<String>) throws(Problem) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "-" || !argument.hasPrefix("-") {
+                positional.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            if allowedSwitches.contains(name) && inline == nil {
+                switches.insert(name)
+            } else if valued.contains(name) {
+                if let inline {
+                    values[name, default: []].append(inline)
+                } else if index < arguments.count {
+                    values[name, default: []].append(arguments[index])
+                    index += 1
+                } else {
+                    throw Problem(message: "option '\(name)' needs a value")
+                }
+            } else {
+                let known = Array(valued) + Array(allowedSwitches)
+                let hint = closest(name, known).map { "; did you mean '\($0)'?" } ?? ""
+                throw Problem(message: "unknown option '\(name)'\(hint)")
+            }
+        }
+    }
+
+    func has(_ name: String) -> Bool { switches.contains(name) }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func last(_ name: String) -> String? { values[name]?.last }
+
+    private func closest(_ word: String, _ candidates: [String]) -> String? {
+        candidates.sorted().first { candidate in
+            candidate.hasPrefix(word) || word.hasPrefix(candidate)
+                || zip(candidate, word).filter { $0 != $1 }.count + abs(candidate.count - word.count) <= 2
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ReflEval
+import ReflLexer
+
+/// `reflc build INPUT.less [-o OUT.json]`: compile a stylesheet and its
+/// imports into the rule table.
+enum BuildCommand {
+    static let help = """
+        usage: reflc build INPUT.less [-o OUT.json]
+
+        Compiles INPUT.less and every file it imports into a typed rule table
+        (JSON). Without -o, or with -o -, the table goes to stdout.
+
+        All errors are reported in one run, as file:line:column diagnostics on
+        stderr; warnings do not fail the build. The output file is replaced
+        atomically and only on success: after a failed build an existing
+        OUT.json is exactly as it was. The same input gives the same bytes.
+
+        options:
+          -o, --output PATH   where to write the table ('-' for stdout)
+          -h, --help          show this help
+
+        exit status: 0 success, 1 the stylesheet has errors, 2 usage error,
+        unreadable input or unwritable output
+        """
+
+    static func run(_ arguments: [String]) -> Console.ExitStatus {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments(arguments, valued: ["-o", "--output"], switches: ["--help", "-h"])
+        } catch {
+            return Console.fail(error.message + "\n\n" + help)
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            Console.writeOut(help + "\n")
+            return .success
+        }
+        guard parsed.positional.count == 1 else {
+            return Console.fail((parsed.positional.isEmpty ? "build needs an input file" : "build takes one input file")
+                                + "\n\n" + help)
+        }
+        let outputPath = parsed.last("--output") ?? parsed.last("-o") ?? "-"
+        return build(input: parsed.positional[0], outputPath: outputPath)
+    }
+
+    /// Compiles, streaming the JSON into a temporary file beside the output
+    /// (or into memory for stdout), and keeps it only if there is no error.
+    static func build(input: String, outputPath: String) -> Console.ExitStatus {
+        var output: AtomicOutputFile?
+        if outputPath != "-" {
+            switch AtomicOutputFile.create(outputPath) {
+            case .failure(let error): return Console.fail(error.message)
+            case .success(let file): output = file
+            }
+        }
+        var writer = output.map { file in JSONWriterSink.streaming(to: file) } ?? JSONWriterSink.inMemory()
+        var ruleCount = 0
+        let diagnostics: [Diagnostic]
+        do {
+            diagnostics = try Compiler.compile(
+                entryPath: input,
+                onVariables: { writer.begin(variables: $0) },
+                onRule: { rule in
+                    writer.add(rule, isFirst: ruleCount == 0)
+                    ruleCount += 1
+                }).diagnostics
+        } catch {
+            output?.discard()
+            return Console.fail(error.description)
+        }
+        if !diagnostics.isEmpty {
+            var renderer = DiagnosticRenderer()
+            Console.writeError(renderer.render(diagnostics))
+        }
+        guard !diagnostics.hasErrors else {
+            output?.discard()
+            return .inputErrors
+        }
+        let bytes = writer.finish(hadRules: ruleCount > 0)
+        if let output {
+            if let problem = output.commit() { return Console.fail(problem) }
+        } else {
+            Console.writeOut(bytes: bytes)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,45 @@
+import ReflEval
+import ReflLexer
+import ReflParser
+
+/// `reflc parse FILE`: the syntax tree of one file, or its syntax errors.
+enum ParseCommand {
+    static let help = """
+        usage: reflc parse FILE
+
+        Prints the syntax tree of FILE (exit 0), or its syntax errors as
+        file:line:column diagnostics on stderr (exit 1). Imports are not
+        followed and nothing is evaluated: this shows what the parser saw.
+        """
+
+    static func run(_ arguments: [String]) -> Console.ExitStatus {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments(arguments, valued: [], switches: ["--help", "-h"])
+        } catch {
+            return Console.fail(error.message + "\n" + help)
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            Console.writeOut(help + "\n")
+            return .success
+        }
+        guard parsed.positional.count == 1 else { return Console.fail("parse takes one file\n" + help) }
+        let path = parsed.positional[0]
+        guard case .success(let bytes) = FileSystem.readFile(path) else {
+            return Console.fail("cannot read '\(path)': \(readFailure(path))")
+        }
+        let result = Parser.parse(SourceFile(path: path, bytes: bytes))
+        if result.diagnostics.hasErrors {
+            var renderer = DiagnosticRenderer()
+            Console.writeError(renderer.render(result.diagnostics))
+            return .inputErrors
+        }
+        Console.writeOut(ASTDump.dump(result.syntax))
+        return .success
+    }
+
+    static func readFailure(_ path: String) -> String {
+        if case .failure(let error) = FileSystem.readFile(path) { return error.reason }
+        return "unknown error"
+    }
+}

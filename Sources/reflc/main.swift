@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `reflc` command: a thin layer over the ReflEval library that reads
+/// arguments and files, prints results and diagnostics, and sets the exit
+/// status (0 success, 1 errors in the input, 2 usage or file trouble).
+enum Main {
+    static let version = "reflc 0.1.0"
+
+    static let help = """
+        reflc — compiler and evaluator for Reflektor stylesheets
+
+        usage: reflc COMMAND [ARGUMENTS]
+
+        commands:
+          build INPUT.less [-o OUT.json]   compile a stylesheet and its imports into a rule table
+          resolve INPUT --class NAME ...   compute the style of a view from a stylesheet or rule table
+          parse FILE                       print the syntax tree of one file
+          tokens FILE                      print the tokens of one file
+
+        options:
+          -h, --help       show this help (also: reflc COMMAND --help)
+          --version        show the version
+
+        exit status: 0 success, 1 the input has errors, 2 usage error or file trouble
+        """
+
+    static func run(_ arguments: [String]) -> Console.ExitStatus {
+        guard let command = arguments.first else {
+            Console.writeError(help + "\n")
+            return .usageOrIO
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "build": return BuildCommand.run(rest)
+        case "parse": return ParseCommand.run(rest)
+        case "tokens": return TokensCommand.run(rest)
+        case "--help", "-h", "help":
+            Console.writeOut(help + "\n")
+            return .success
+        case "--version", "version":
+            Console.writeOut(version + "\n")
+            return .success
+        default:
+            return Console.fail("unknown command '\(command)'; run 'reflc --help' for the list")
+        }
+    }
+}
+
+exit(Main.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,89 @@
+import Testing
+import ReflLexer
+@testable import ReflParser
+
+/// Parser diagnostics as a table: a source and the `line:column: message`
+/// lines it must produce, and nothing else.
+struct ParserDiagnosticTests {
+    static func diagnostics(_ source: String) -> [String] {
+        let file = SourceFile(path: "t.less", text: source)
+        let table = LineTable(file)
+        return Parser.parse(file).diagnostics.map { diagnostic in
+            let (line, column) = table.location(of: diagnostic.range.start)
+            return "\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+        }
+    }
+
+    @Test(arguments: [
+        ("UIView { color: red }", []),
+        ("UIView { color: red; }\n@v: 1;\n@ns { @a: 1; @b = 2 }", []),
+        ("@import url(\"a.less\");\n@import 'b.less';", []),
+        ("UIView {\n  color: red\n  width: 2;\n}", ["2:13: error: expected ';' after declaration, found 'width'"]),
+        ("a, b { }", ["1:2: error: a rule takes exactly one selector; write a separate rule for each selector"]),
+        ("UIView:a:b { }", ["1:10: error: a selector may name only one trait, found a second trait 'b'"]),
+        ("a:b { }", ["1:3: error: a selector may name only one trait, found a second trait 'b'"]),
+        ("UIView:__where:a { }", ["1:8: error: ':__where' must be the last part of a selector"]),
+        ("UIView { color red; }", ["1:16: error: expected ':' after property name 'color', found 'red'"]),
+        ("UIView { color: ; }", ["1:17: error: expected a value after 'color', found ';'"]),
+        ("UIView { color: red;", ["1:21: error: expected '}' at the end of the rule, found end of file"]),
+        ("UIView { x: 'abc; }", ["1:13: error: unterminated string; expected a closing ' before the end of the line",
+                                  "1:20: error: expected '}' at the end of the rule, found end of file"]),
+        ("/* abc", ["1:1: error: unterminated comment; expected '*/' before the end of the file"]),
+        ("UIView { x: rgb(1, 2; }", ["1:21: error: expected ')' after the arguments of 'rgb', found ';'"]),
+        ("UIView { x: 12 px; }", ["1:13: error: a unit must be attached to its number: write '12px'"]),
+        ("UIView { @v: 1; }", ["1:10: error: variables cannot be defined inside a rule; move the definition to the top level or a namespace"]),
+        ("@v: 1 !important;", ["1:7: error: '!important' cannot mark a variable definition; put it on the declaration that uses the variable"]),
+        ("UIView { a { } }", ["1:10: error: rules cannot be nested; close the enclosing rule with '}' first"]),
+        ("} UIView { }", ["1:1: error: unexpected '}' with no '{' to match"]),
+        ("@ns { color: red; }", ["1:7: error: a namespace holds only variable definitions ('@name: value;'), found 'color'"]),
+        ("UIView { x: 1 ! }", ["1:15: error: expected 'important' after '!', found '}'"]),
+        ("@import foo;", ["1:9: error: expected a quoted path or url(\"...\") after '@import', found 'foo'"]),
+    ])
+    func reports(_ source: String, _ expected: [String]) {
+        #expect(Self.diagnostics(source) == expected)
+    }
+
+    @Test(arguments: [
+        ("width = 1 and height < 2", []),
+        ("width ≠ 1 and width ≥ 2 and height ≤ 3 and idiom != pad and ?ext and default", []),
+        ("", ["1:31: error: empty condition; write 'default' for a condition that always holds"]),
+        ("foo = 1", ["1:32: error: unknown condition 'foo'; expected width, height, horizontal, vertical, idiom, default or ?name"]),
+        ("widht < 2", ["1:32: error: unknown condition 'widht'; did you mean 'width'?"]),
+        ("height << 2", ["1:39: error: unknown operator '<<'; expected one of =, ==, !=, ≠, <, <=, ≤, >, >=, ≥"]),
+        ("horizontal > compact", ["1:43: error: '>' cannot compare size classes; use '=' or '!='"]),
+        ("idiom = ipad", ["1:40: error: unknown value 'ipad'; did you mean 'pad'?"]),
+        ("width < 2em", ["1:41: error: unknown unit 'em' in a condition; sizes take 'px', 'pt' or no unit"]),
+        ("width < 2 or idiom = pad", ["1:42: error: conditions can only be joined with 'and', found 'or'"]),
+        ("width < 2 and", ["1:45: error: expected a condition after 'and', found end of condition"]),
+        ("foo = 1 and bar = 2", ["1:32: error: unknown condition 'foo'; expected width, height, horizontal, vertical, idiom, default or ?name",
+                                 "1:44: error: unknown condition 'bar'; expected width, height, horizontal, vertical, idiom, default or ?name"]),
+    ])
+    func conditionErrorsPointInsideTheString(_ condition: String, _ expected: [String]) {
+        // The condition text starts at column 32, after `UIView:__where { __condition: '`.
+        let source = "UIView:__where { __condition: '\(condition)'; }"
+        #expect(Self.diagnostics(source) == expected)
+    }
+
+    @Test func threeIndependentErrorsAreAllReported() {
+        let source = """
+            UIView {
+                background-color: red
+                corner-radius: 4px;
+            }
+            a, b { color: blue; }
+            UILabel { font: font('Arial', 12pt; }
+            """
+        #expect(Self.diagnostics(source) == [
+            "2:26: error: expected ';' after declaration, found 'corner-radius'",
+            "5:2: error: a rule takes exactly one selector; write a separate rule for each selector",
+            "6:35: error: expected ')' after the arguments of 'font', found ';'",
+        ])
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let depth = 100_000
+        let source = "UIView { x: " + String(repeating: "f(", count: depth) + String(repeating: ")", count: depth) + "; }"
+        let messages = Self.diagnostics(source)
+        #expect(messages == ["1:\(13 + 2 * 256): error: values are nested more than 256 levels deep"])
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// Runs the built `reflc` binary as a user would and checks what it prints,
+/// its exit status, and what it leaves on disk.
+struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The package root, found from this file's path.
+    static let packageRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }()
+
+    /// `reflc` sits beside the test bundle in the build folder.
+    static let binary: String = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("reflc").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("reflc").path
+    }()
+
+    static func run(_ arguments: [String], in directory: String = packageRoot) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        // Files, not pipes: a child filling one pipe while the other is read would block.
+        let base = NSTemporaryDirectory() + "reflc-run-" + UUID().uuidString
+        FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".err")
+        }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
+        let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "reflc-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static let seed = "Fixtures/compile/seed-example/main.less"
+
+    // MARK: - build
+
+    @Test func buildWritesTheTableAndReportsTwoWarnings() throws {
+        let folder = try Self.temporaryFolder()
+        let output = folder + "/styles.json"
+        let run = try Self.run(["build", Self.seed, "-o", output])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.components(separatedBy: ": warning: ").count - 1 == 2)
+        #expect(run.stderr.hasSuffix("2 warnings generated.\n"))
+        let expected = try String(contentsOfFile: Self.packageRoot + "/Fixtures/compile/seed-example/expected.json", encoding: .utf8)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == expected)
+    }
+
+    @Test func buildToStdoutIsTheSameBytesEveryTime() throws {
+        let first = try Self.run(["build", Self.seed])
+        let second = try Self.run(["build", Self.seed, "-o", "-"])
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.hasPrefix("{\n  \"version\": 1,"))
+    }
+
+    @Test func failedBuildLeavesExistingOutputUntouched() throws {
+        let folder = try Self.temporaryFolder()
+        let output = folder + "/styles.json"
+        try "previous contents".write(toFile: output, atomically: true, encoding: .utf8)
+        let run = try Self.run(["build", "Fixtures/errors/three-independent-errors.less", "-o", output])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("3 errors generated.\n"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous contents")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["styles.json"])
+    }
+
+    @Test func everyErrorFixtureExitsOneAndKeepsTheOutput() throws {
+        let folder = try Self.temporaryFolder()
+        let output = folder + "/out.json"
+        try "keep".write(toFile: output, atomically: true, encoding: .utf8)
+        let errors = Self.packageRoot + "/Fixtures/errors"
+        for entry in try FileManager.default.contentsOfDirectory(atPath: errors).sorted() {
+            let input = entry.hasSuffix(".less") ? "Fixtures/errors/" + entry
+                : (entry.contains(".") ? nil : "Fixtures/errors/\(entry)/main.less")
+            guard let input else { continue }
+            let run = try Self.run(["build", input, "-o", output])
+            #expect(run.status == 1, "\(input)")
+            #expect(run.stderr.contains(": error: "), "\(input)")
+            #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep", "\(input)")
+        }
+    }
+
+    @Test func unwritableOutputsExitTwo() throws {
+        let folder = try Self.temporaryFolder()
+        let missingFolder = try Self.run(["build", Self.seed, "-o", folder + "/no/such/folder/out.json"])
+        #expect(missingFolder.status == 2)
+        #expect(missingFolder.stderr.contains("reflc: error: cannot write"))
+        #expect(missingFolder.stderr.contains("no such file or directory"))
+        let isDirectory = try Self.run(["build", Self.seed, "-o", folder])
+        #expect(isDirectory.status == 2)
+        #expect(isDirectory.stderr == "reflc: error: cannot write '\(folder)': is a directory\n")
+    }
+
+    @Test func unreadableInputsExitTwo() throws {
+        let missing = try Self.run(["build", "no-such-file.less"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "reflc: error: cannot read 'no-such-file.less': no such file or directory\n")
+        let directory = try Self.run(["build", "Fixtures"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr == "reflc: error: cannot read 'Fixtures': is a directory\n")
+    }
+
+    // MARK: - usage
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try Self.run([]).status == 2)
+        #expect(try Self.run(["frobnicate"]).status == 2)
+        #expect(try Self.run(["build"]).status == 2)
+        let unknownOption = try Self.run(["build", Self.seed, "--outptu", "x.json"])
+        #expect(unknownOption.status == 2)
+        #expect(unknownOption.stderr.hasPrefix("reflc: error: unknown option '--outptu'; did you mean '--output'?"))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("usage: reflc COMMAND"))
+        let buildHelp = try Self.run(["build", "--help"])
+        #expect(buildHelp.status == 0)
+        #expect(buildHelp.stdout.hasPrefix("usage: reflc build INPUT.less [-o OUT.json]"))
+        let version = try Self.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("reflc "))
+    }
+
+    // MARK: - parse
+
+    @Test func parsePrintsTheSeedExampleTree() throws {
+        let run = try Self.run(["parse", Self.seed])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("stylesheet \(Self.seed)\n  namespace @global @3:1\n    variable @blue @4:2\n"))
+    }
+
+    @Test func parseOfRandomBytesReportsAndExitsOne() throws {
+        let folder = try Self.temporaryFolder()
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<20 {
+            let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let path = folder + "/random\(index).less"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let run = try Self.run(["parse", path])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains(": error: "))
+        }
+    }
+}
