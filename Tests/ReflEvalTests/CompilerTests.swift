@@ -1,0 +1,156 @@
+import Testing
+import ReflLexer
+@testable import ReflEval
+
+/// Compiler behaviour as input → output tables, in memory.
+struct CompilerTests {
+    static func compile(_ source: String) -> CompileResult {
+        Compiler.compile(source: SourceFile(path: "main.less", text: source))
+    }
+
+    static func properties(_ source: String, rule index: Int = 0) -> [String: Property] {
+        let result = compile(source)
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
+        guard let rules = result.ruleTable?.rules, index < rules.count else { return [:] }
+        return Dictionary(uniqueKeysWithValues: rules[index].properties.map { ($0.name, $0) })
+    }
+
+    static func messages(_ source: String) -> [String] {
+        compile(source).diagnostics.map { "\($0.severity.rawValue): \($0.message)" }
+    }
+
+    // MARK: - The seed's example
+
+    @Test func seedExampleSpotChecks() throws {
+        let result = Golden.inPackageRoot { try? Compiler.compile(entryPath: "Fixtures/compile/seed-example/main.less") }
+        let table = try #require(result?.ruleTable)
+        #expect(result?.diagnostics.map(\.message) == [
+            "no rule has the selector 'UILabel' to include",
+            "'__condition' in a rule without ':__where' still applies; add ':__where' to the selector to say so",
+        ])
+        let foo = try #require(table.rules.first { $0.selector.raw == "foo" })
+        let properties = Dictionary(uniqueKeysWithValues: foo.properties.map { ($0.name, $0) })
+        // hsl(120, 100%, 75%) is a light green.
+        #expect(properties["colorFour"]?.value == .color(Color(red: 0.5, green: 1, blue: 0.5)))
+        #expect(properties["colorFive"]?.value == .color(Color(red: 0.52, green: 0.88, blue: 0.52, alpha: 0.3)))
+        #expect(properties["colorThree"]?.value == .color(Color(red: 1, green: 0, blue: 0, alpha: 0.3)))
+        #expect(table.variables["blue"] == .color(Color(red: 0.5, green: 1, blue: 0.5)))
+        guard case .optionSet(let mask)? = properties["autoresizingMask"]?.value else {
+            Issue.record("autoresizingMask is not an option set")
+            return
+        }
+        #expect(mask.rawValue == 63)
+        #expect(properties["edge"]?.value == .edgeInsets(top: 2, left: 1, bottom: 4, right: 3))
+        #expect(properties["fontTwo"]?.value == .font(Font(name: "Arial", size: .percent(50), isSystem: false)))
+        #expect(properties["fontTwo"]?.isImportant == true)
+        #expect(properties["gradient"]?.isImportant == true)
+        #expect(properties["percent"]?.isImportant == true)
+        #expect(properties["number"]?.value == .number(23.4, unit: .px))
+        #expect(properties["contentMode"]?.value == .enumCase(EnumCase(enumName: "UIViewContentMode", caseName: "scaleToFill", rawValue: 0)))
+        // foo's condition is kept (with a warning) and gives it the :__where priority.
+        #expect(foo.condition?.terms.count == 3)
+        #expect(foo.priority == 70 + 30)
+        let small = try #require(table.rules.first { $0.selector.raw == "UILabel:small" })
+        #expect(small.appliesToSubclasses)
+        #expect(small.properties.first?.isImportant == true)
+    }
+
+    // MARK: - Values
+
+    @Test(arguments: [
+        ("-256px", StyleValue.number(-256, unit: .px)),
+        ("+3", .number(3, unit: nil)),
+        (".5pt", .number(0.5, unit: .pt)),
+        ("180deg", .angle(radians: Double.pi)),
+        ("#0f08", .color(Color(red: 0, green: 1, blue: 0, alpha: 0.53333))),
+        ("RED", .color(Color(red: 1, green: 0, blue: 0))),
+        ("rgba(0, 0, 255)", .color(Color(red: 0, green: 0, blue: 1))),
+        ("hsl(0, 100%, 50%)", .color(Color(red: 1, green: 0, blue: 0))),
+        ("hsla(240deg, 100%, 50%, 0.5)", .color(Color(red: 0, green: 0, blue: 1, alpha: 0.5))),
+        ("center", .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: "center", rawValue: 1))),
+        ("mode-top-left", .enumCase(EnumCase(enumName: "UIViewContentMode", caseName: "topLeft", rawValue: 9))),
+        ("flexible-top-margin, flexible-bottom-margin", .optionSet(OptionSetValue(setName: "UIViewAutoresizing",
+            options: ["flexibleTopMargin", "flexibleBottomMargin"], rawValue: 40))),
+        ("transform-translate(-1px, 2pt)", .transform(.translate(x: -1, y: 2))),
+        ("vector(vector(vector()))", .vector([.vector([.vector([])])])),
+        ("size(-1px, -2px)", .size(width: -1, height: -2)),
+        ("f(g(h(1)))", .call(name: "f", arguments: [.call(name: "g", arguments: [.call(name: "h", arguments: [.number(1, unit: nil)])])])),
+    ])
+    func lowers(_ source: String, _ expected: StyleValue) {
+        #expect(Self.properties("x { v: \(source); }")["v"]?.value == expected)
+    }
+
+    @Test func variablesResolveLazilyAcrossNamespacesAndChains() {
+        let properties = Self.properties("""
+            UIView { color: @c; inset: edge-insets(@n, @n, 0, @m); }
+            @a { @c = @b; }
+            @b: rgb(@n, 0, 0);
+            @ns { @n: 255; @m: -@n; }
+            """.replacingOccurrences(of: "-@n", with: "-1px"))
+        #expect(properties["color"]?.value == .color(Color(red: 1, green: 0, blue: 0)))
+        #expect(properties["inset"]?.value == .edgeInsets(top: 255, left: 255, bottom: -1, right: 0))
+    }
+
+    @Test func longVariableAndIncludeChainsDoNotRecurse() {
+        let count = 10_000
+        var source = (0..<count).map { "@v\($0): @v\($0 + 1);" }.joined(separator: "\n")
+        source += "\n@v\(count): 7px;\n"
+        source += (0..<count).map { "t\($0) { __include: t\($0 + 1); }" }.joined(separator: "\n")
+        source += "\nt\(count) { width: @v0; }\n"
+        let result = Self.compile(source)
+        #expect(!result.hasErrors)
+        #expect(result.ruleTable?.rules.first?.properties == [Property(name: "width", value: .number(7, unit: .px), isImportant: false)])
+    }
+
+    @Test func keysBecomeKeyPaths() {
+        #expect(PropertyName.keyPath("avatar-view--background-color") == "avatarView.backgroundColor")
+        #expect(PropertyName.keyPath("corner-radius") == "cornerRadius")
+        #expect(PropertyName.keyPath("alreadyCamel") == "alreadyCamel")
+        #expect(PropertyName.keyPath("title-label--text") == "titleLabel.text")
+    }
+
+    @Test func priorities() {
+        #expect(RuleSelector.priority(className: nil, trait: "t", isConditional: true) == 100)
+        #expect(RuleSelector.priority(className: "C", trait: "t", isConditional: true) == 99)
+        #expect(RuleSelector.priority(className: "C", trait: nil, isConditional: true) == 95)
+        #expect(RuleSelector.priority(className: "C", trait: "t", isConditional: false) == 75)
+        #expect(RuleSelector.priority(className: nil, trait: "t", isConditional: false) == 70)
+        #expect(RuleSelector.priority(className: "C", trait: nil, isConditional: false) == 50)
+    }
+
+    // MARK: - Diagnostics
+
+    @Test(arguments: [
+        ("x { a: @missing; }", ["error: undefined variable '@missing'"]),
+        ("@a: 1; @a: 2;", ["warning: variable '@a' is defined again; this later definition wins"]),
+        ("@a: @a;", ["error: variable cycle: @a → @a"]),
+        ("x { __include: x; }", ["error: include cycle: x → x"]),
+        ("x { a: rgb(1, 2, 3, 4, 5); }", ["error: rgb() takes 3 or 4 arguments (red, green, blue[, alpha]), found 5"]),
+        ("x { a: point(1%, 2px); }", ["error: point(): the x must be a number (px, pt or no unit), found a percentage"]),
+        ("x { a: vector(a, b), c; }", ["error: a comma-separated list is only allowed for autoresizing options (flexible-width, flexible-height, ...); use vector(...) for a list of values"]),
+        ("x { a: 1e5; }", ["error: exponent notation ('e5') is not supported; write the number in full"]),
+        ("x { a: rgba(0, 0, 0, 50%); }", ["error: rgba(): the alpha must be a number without unit, found a percentage"]),
+        ("x { a: Center; }", ["warning: 'Center' is not a keyword or color and is kept as an identifier; did you mean 'center'?"]),
+        ("x { a: condition('idiom = tablet'); }", ["error: unknown value 'tablet'; expected one of 'phone', 'pad', 'tv', 'carplay', 'mac', 'unspecified'"]),
+        ("@c: 'width < x'; x:__where { __condition: @c; }", ["error: expected a number after '<', found 'x'"]),
+    ])
+    func reports(_ source: String, _ expected: [String]) {
+        #expect(Self.messages(source) == expected)
+    }
+
+    @Test func errorsInEveryPhaseAreReportedTogether() {
+        let messages = Self.messages("""
+            UIView { color: red }
+            a, b { x: 1; }
+            @v: @w;
+            UILabel { tint: @nope; width: 3em; __include: b; }
+            """)
+        #expect(messages == [
+            "error: a rule takes exactly one selector; write a separate rule for each selector",
+            "error: undefined variable '@w'; did you mean '@v'?",
+            "error: undefined variable '@nope'",
+            "error: unknown unit 'em'; numbers take px, pt, %, deg, rad or no unit",
+            "warning: no rule has the selector 'b' to include",
+        ])
+    }
+}
