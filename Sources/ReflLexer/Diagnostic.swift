@@ -106,3 +106,7 @@ extension Array where Element == Diagnostic {
         return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map { $0.3 }
     }
 }
+
+/// A diagnostic can be thrown where one problem ends an operation (a
+/// malformed rule table).
+extension Diagnostic: Error {}

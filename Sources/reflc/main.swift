@@ -38,6 +38,7 @@ enum Main {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "build": return BuildCommand.run(rest)
+        case "resolve": return ResolveCommand.run(rest)
         case "parse": return ParseCommand.run(rest)
         case "tokens": return TokensCommand.run(rest)
         case "--help", "-h", "help":

@@ -154,6 +154,58 @@ struct CommandLineTests {
         #expect(version.stdout.hasPrefix("reflc "))
     }
 
+    // MARK: - resolve
+
+    static let embedding = "Fixtures/compile/embedding/main.less"
+    static let query = ["--class", "MyApp.TitleLabel", "--superclass", "UILabel", "--superclass", "UIView",
+                        "--trait", "headline", "--idiom", "pad", "--size", "1024x768", "--bounds", "300x44",
+                        "--external", "darkMode=true"]
+
+    @Test func resolveGivesTheSameAnswerFromLessAndFromTheTable() throws {
+        let folder = try Self.temporaryFolder()
+        #expect(try Self.run(["build", Self.embedding, "-o", folder + "/table.json"]).status == 0)
+        let fromLess = try Self.run(["resolve", Self.embedding] + Self.query)
+        let fromTable = try Self.run(["resolve", folder + "/table.json"] + Self.query)
+        #expect(fromLess.status == 0 && fromTable.status == 0)
+        #expect(fromLess.stdout == fromTable.stdout)
+        #expect(fromLess.stdout == ##"{"properties":{"font":{"type":"font","name":"system","size":{"type":"number","value":4.4},"system":true},"textColor":{"type":"color","rgba":[0.1,0.5,0.9,1],"hex":"#1a80e6ff"}},"important":["font"]}"## + "\n")
+        let withoutDarkMode = try Self.run(["resolve", folder + "/table.json"] + Self.query.dropLast(2))
+        #expect(withoutDarkMode.stdout.contains("#1c1c1eff"))
+    }
+
+    @Test func explainNamesWinnersAndOverriddenRulesWithFileAndLine() throws {
+        let run = try Self.run(["resolve", Self.embedding, "--explain"] + Self.query)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("textColor = {\"type\":\"color\",\"rgba\":[0.1,0.5,0.9,1],\"hex\":\"#1a80e6ff\"}\n"
+                                    + "  set by     UILabel:headline:__where  main.less:17  (priority 99)\n"
+                                    + "  overrides  UILabel  main.less:7  (priority 50)"))
+    }
+
+    @Test(arguments: [
+        (["--idiom", "ipad"], "reflc: error: --idiom takes phone, pad, tv, carplay, mac or unspecified, found 'ipad'\n"),
+        (["--size", "12"], "reflc: error: --size takes WIDTHxHEIGHT in points, such as 390x844, found '12'\n"),
+        (["--bounds", "axb"], "reflc: error: --bounds takes WIDTHxHEIGHT in points, such as 390x844, found 'axb'\n"),
+        (["--horizontal", "big"], "reflc: error: --horizontal takes regular, compact or unspecified, found 'big'\n"),
+        (["--external", "dark"], "reflc: error: --external takes NAME=true or NAME=false, found 'dark'\n"),
+    ])
+    func badFlagValuesExitTwo(_ flags: [String], _ message: String) throws {
+        let run = try Self.run(["resolve", Self.embedding, "--class", "UIView"] + flags)
+        #expect(run.status == 2)
+        #expect(run.stderr == message)
+    }
+
+    @Test func resolveNeedsAClassAndReportsBrokenInputs() throws {
+        #expect(try Self.run(["resolve", Self.embedding]).status == 2)
+        let folder = try Self.temporaryFolder()
+        try "{\"version\": 1, \"rules\": []}".write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
+        let malformed = try Self.run(["resolve", folder + "/bad.json", "--class", "UIView"])
+        #expect(malformed.status == 1)
+        #expect(malformed.stderr.contains("bad.json:1:1: error: malformed rule table: table.variables: missing"))
+        let broken = try Self.run(["resolve", "Fixtures/errors/missing-colon.less", "--class", "UIView"])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("error: expected ':'"))
+    }
+
     // MARK: - parse
 
     @Test func parsePrintsTheSeedExampleTree() throws {

@@ -36,7 +36,7 @@ public enum StyleValue: Sendable, Equatable {
 }
 
 /// The unit written on a number: both mean points on iOS.
-public enum LengthUnit: String, Sendable {
+public enum LengthUnit: String, Sendable, CaseIterable {
     case px, pt
 }
 

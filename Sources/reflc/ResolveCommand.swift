@@ -1,0 +1,171 @@
+import ReflEval
+import ReflLexer
+
+/// `reflc resolve INPUT --class NAME ...`: the computed style of one view.
+enum ResolveCommand {
+    static let help = """
+        usage: reflc resolve INPUT --class NAME [--superclass NAME]... [--trait NAME]...
+                             [--idiom phone|pad|tv|carplay|mac|unspecified]
+                             [--horizontal regular|compact|unspecified]
+                             [--vertical regular|compact|unspecified]
+                             [--size WxH] [--bounds WxH] [--external NAME=true|false]...
+                             [--explain]
+
+        Computes the style of a view of class NAME (superclasses nearest first)
+        with the given traits, in the given environment, from INPUT: a .less
+        stylesheet (compiled with its imports) or a rule table written by
+        'reflc build' (recognized by its JSON content).
+
+        Prints {"properties":{...},"important":[...]} with keys sorted; with
+        --explain, for every property, the rule that set it (selector, file:line,
+        priority) and the rules it overrode.
+
+        Unless given: idiom and size classes are unspecified, --size is 0x0,
+        --bounds (what % is relative to) is the size, external conditions are false.
+
+        exit status: 0 success, 1 the input has errors, 2 usage error or unreadable input
+        """
+
+    private static let valued: Set<String> = ["--class", "--superclass", "--trait", "--idiom", "--horizontal",
+                                              "--vertical", "--size", "--bounds", "--external"]
+
+    static func run(_ arguments: [String]) -> Console.ExitStatus {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments(arguments, valued: valued, switches: ["--explain", "--help", "-h"])
+        } catch {
+            return Console.fail(error.message + "\n\n" + help)
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            Console.writeOut(help + "\n")
+            return .success
+        }
+        guard parsed.positional.count == 1 else {
+            return Console.fail((parsed.positional.isEmpty ? "resolve needs an input file" : "resolve takes one input file")
+                                + "\n\n" + help)
+        }
+        let query: StyleQuery
+        switch makeQuery(parsed) {
+        case .failure(let problem): return Console.fail(problem.message)
+        case .success(let made): query = made
+        }
+        let stylesheet: Stylesheet
+        switch load(parsed.positional[0]) {
+        case .failure(let failure): return failure.status
+        case .success(let loaded): stylesheet = loaded
+        }
+        if parsed.has("--explain") {
+            Console.writeOut(explanationText(stylesheet.explain(query)))
+        } else {
+            Console.writeOut(bytes: stylesheet.resolve(query).jsonBytes())
+        }
+        return .success
+    }
+
+    /// A load that failed, after its messages were printed.
+    private struct LoadFailure: Error {
+        let status: Console.ExitStatus
+    }
+
+    /// Reads INPUT as a rule table (when it holds JSON) or compiles it.
+    private static func load(_ path: String) -> Result<Stylesheet, LoadFailure> {
+        let bytes: [UInt8]
+        switch FileSystem.readFile(path) {
+        case .failure(let error): return .failure(LoadFailure(status: Console.fail("cannot read '\(path)': \(error.reason)")))
+        case .success(let read): bytes = read
+        }
+        do {
+            if looksLikeJSON(bytes) { return .success(try Stylesheet(ruleTableJSON: bytes, path: path)) }
+            let result = Compiler.compile(source: SourceFile(path: path, bytes: bytes))
+            if !result.diagnostics.isEmpty {
+                var renderer = DiagnosticRenderer()
+                Console.writeError(renderer.render(result.diagnostics))
+            }
+            guard let table = result.ruleTable else { return .failure(LoadFailure(status: .inputErrors)) }
+            return .success(Stylesheet(table: table))
+        } catch {
+            var renderer = DiagnosticRenderer()
+            Console.writeError(renderer.render(error.diagnostics))
+            return .failure(LoadFailure(status: .inputErrors))
+        }
+    }
+
+    /// A rule table starts with `{`; a stylesheet never can.
+    private static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
+    }
+
+    // MARK: - The query from flags
+
+    static func makeQuery(_ parsed: Arguments) -> Result<StyleQuery, Arguments.Problem> {
+        guard let className = parsed.last("--class") else {
+            return .failure(Arguments.Problem(message: "resolve needs --class NAME (the view's class)"))
+        }
+        var environment = StyleEnvironment()
+        do throws(Arguments.Problem) {
+            if let idiom = parsed.last("--idiom") { environment.idiom = try keyword(idiom, flag: "--idiom") }
+            if let value = parsed.last("--horizontal") { environment.horizontalSizeClass = try keyword(value, flag: "--horizontal") }
+            if let value = parsed.last("--vertical") { environment.verticalSizeClass = try keyword(value, flag: "--vertical") }
+            if let size = parsed.last("--size") { environment.screenSize = try viewSize(size, flag: "--size") }
+            if let bounds = parsed.last("--bounds") { environment.bounds = try viewSize(bounds, flag: "--bounds") }
+            for external in parsed.all("--external") {
+                let (name, value) = try externalCondition(external)
+                environment.externalConditions[name] = .value(value)
+            }
+        } catch {
+            return .failure(error)
+        }
+        return .success(StyleQuery(className: className, superclasses: parsed.all("--superclass"),
+                                   traits: Set(parsed.all("--trait")), environment: environment))
+    }
+
+    private static func keyword<Keyword: RawRepresentable & CaseIterable>(_ text: String, flag: String) throws(Arguments.Problem) -> Keyword
+    where Keyword.RawValue == String {
+        if let value = Keyword(rawValue: text) { return value }
+        let accepted = Keyword.allCases.map(\.rawValue)
+        let list = accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
+        throw Arguments.Problem(message: "\(flag) takes \(list), found '\(text)'")
+    }
+
+    /// `WIDTHxHEIGHT` in points, such as `390x844` or `1024.5x768`.
+    private static func viewSize(_ text: String, flag: String) throws(Arguments.Problem) -> ViewSize {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width >= 0, height >= 0, width.isFinite, height.isFinite else {
+            throw Arguments.Problem(message: "\(flag) takes WIDTHxHEIGHT in points, such as 390x844, found '\(text)'")
+        }
+        return ViewSize(width: width, height: height)
+    }
+
+    private static func externalCondition(_ text: String) throws(Arguments.Problem) -> (String, Bool) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1] == "true" || parts[1] == "false" else {
+            throw Arguments.Problem(message: "--external takes NAME=true or NAME=false, found '\(text)'")
+        }
+        return (String(parts[0]), parts[1] == "true")
+    }
+
+    // MARK: - --explain
+
+    /// One block per property:
+    ///
+    ///     backgroundColor = {"type":"color",...}
+    ///       set by     UIView:circularView  main.less:29  (priority 75)
+    ///       overrides  UIView  main.less:24  (priority 50)  {"type":"color",...}
+    static func explanationText(_ explanations: [PropertyExplanation]) -> String {
+        guard !explanations.isEmpty else { return "no rule matches this view\n" }
+        var out = ""
+        for explanation in explanations {
+            let winner = explanation.winner
+            out += "\(explanation.property) = \(winner.value.jsonText)\(winner.isImportant ? " !important" : "")\n"
+            out += "  set by     \(winner.selector)  \(winner.source)  (priority \(winner.priority))\n"
+            for overridden in explanation.overridden {
+                out += "  overrides  \(overridden.selector)  \(overridden.source)  (priority \(overridden.priority))"
+                out += "  \(overridden.value.jsonText)\(overridden.isImportant ? " !important" : "")\n"
+            }
+        }
+        return out
+    }
+}
