@@ -56,4 +56,21 @@ struct Arguments {
                 || zip(candidate, word).filter { $0 != $1 }.count + abs(candidate.count - word.count) <= 2
         }
     }
+
+    /// Reads a command's arguments; prints its help for `-h`/`--help`, or
+    /// the problem and the help for a bad command line. Returns nil with the
+    /// exit status when the command has nothing more to do.
+    static func forCommand(_ arguments: [String], valued: Set<String>, switches: Set<String>,
+                           help: String) -> Result<Arguments, Console.ExitStatus> {
+        do {
+            let parsed = try Arguments(arguments, valued: valued, switches: switches.union(["--help", "-h"]))
+            if parsed.has("--help") || parsed.has("-h") {
+                Console.writeOut(help + "\n")
+                return .failure(.success)
+            }
+            return .success(parsed)
+        } catch {
+            return .failure(Console.fail(error.message + "\n\n" + help))
+        }
+    }
 }

@@ -25,14 +25,9 @@ enum BuildCommand {
 
     static func run(_ arguments: [String]) -> Console.ExitStatus {
         let parsed: Arguments
-        do {
-            parsed = try Arguments(arguments, valued: ["-o", "--output"], switches: ["--help", "-h"])
-        } catch {
-            return Console.fail(error.message + "\n\n" + help)
-        }
-        if parsed.has("--help") || parsed.has("-h") {
-            Console.writeOut(help + "\n")
-            return .success
+        switch Arguments.forCommand(arguments, valued: ["-o", "--output"], switches: [], help: help) {
+        case .failure(let status): return status
+        case .success(let read): parsed = read
         }
         guard parsed.positional.count == 1 else {
             return Console.fail((parsed.positional.isEmpty ? "build needs an input file" : "build takes one input file")

@@ -9,7 +9,8 @@ import Darwin
 /// Writing to the standard streams, and the exit statuses of SPEC.md.
 enum Console {
     /// 0 success, 1 the input has errors, 2 usage or file-system trouble.
-    enum ExitStatus: Int32 {
+    /// It is an `Error` so a step can end a command with its status.
+    enum ExitStatus: Int32, Error {
         case success = 0
         case inputErrors = 1
         case usageOrIO = 2

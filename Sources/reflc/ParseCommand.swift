@@ -14,14 +14,9 @@ enum ParseCommand {
 
     static func run(_ arguments: [String]) -> Console.ExitStatus {
         let parsed: Arguments
-        do {
-            parsed = try Arguments(arguments, valued: [], switches: ["--help", "-h"])
-        } catch {
-            return Console.fail(error.message + "\n" + help)
-        }
-        if parsed.has("--help") || parsed.has("-h") {
-            Console.writeOut(help + "\n")
-            return .success
+        switch Arguments.forCommand(arguments, valued: [], switches: [], help: help) {
+        case .failure(let status): return status
+        case .success(let read): parsed = read
         }
         guard parsed.positional.count == 1 else { return Console.fail("parse takes one file\n" + help) }
         let path = parsed.positional[0]

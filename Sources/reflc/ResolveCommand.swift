@@ -31,14 +31,9 @@ enum ResolveCommand {
 
     static func run(_ arguments: [String]) -> Console.ExitStatus {
         let parsed: Arguments
-        do {
-            parsed = try Arguments(arguments, valued: valued, switches: ["--explain", "--help", "-h"])
-        } catch {
-            return Console.fail(error.message + "\n\n" + help)
-        }
-        if parsed.has("--help") || parsed.has("-h") {
-            Console.writeOut(help + "\n")
-            return .success
+        switch Arguments.forCommand(arguments, valued: valued, switches: ["--explain"], help: help) {
+        case .failure(let status): return status
+        case .success(let read): parsed = read
         }
         guard parsed.positional.count == 1 else {
             return Console.fail((parsed.positional.isEmpty ? "resolve needs an input file" : "resolve takes one input file")
@@ -51,7 +46,7 @@ enum ResolveCommand {
         }
         let stylesheet: Stylesheet
         switch load(parsed.positional[0]) {
-        case .failure(let failure): return failure.status
+        case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
         if parsed.has("--explain") {
@@ -62,16 +57,11 @@ enum ResolveCommand {
         return .success
     }
 
-    /// A load that failed, after its messages were printed.
-    private struct LoadFailure: Error {
-        let status: Console.ExitStatus
-    }
-
     /// Reads INPUT as a rule table (when it holds JSON) or compiles it.
-    private static func load(_ path: String) -> Result<Stylesheet, LoadFailure> {
+    private static func load(_ path: String) -> Result<Stylesheet, Console.ExitStatus> {
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
-        case .failure(let error): return .failure(LoadFailure(status: Console.fail("cannot read '\(path)': \(error.reason)")))
+        case .failure(let error): return .failure(Console.fail("cannot read '\(path)': \(error.reason)"))
         case .success(let read): bytes = read
         }
         do {
@@ -81,12 +71,12 @@ enum ResolveCommand {
                 var renderer = DiagnosticRenderer()
                 Console.writeError(renderer.render(result.diagnostics))
             }
-            guard let table = result.ruleTable else { return .failure(LoadFailure(status: .inputErrors)) }
+            guard let table = result.ruleTable else { return .failure(.inputErrors) }
             return .success(Stylesheet(table: table))
         } catch {
             var renderer = DiagnosticRenderer()
             Console.writeError(renderer.render(error.diagnostics))
-            return .failure(LoadFailure(status: .inputErrors))
+            return .failure(.inputErrors)
         }
     }
 
