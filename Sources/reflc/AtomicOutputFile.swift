@@ -35,7 +35,7 @@ final class AtomicOutputFile: ByteOutput {
         var template = Array((folder + "." + name + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return .failure(OutputError(message: "cannot write '\(path)': \(Self.errorText())")) }
-        let temporaryPath = String(cString: template)
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp creates the file 0600; an output file gets the usual 0666 less the umask.
         let mask = umask(0)
         umask(mask)
