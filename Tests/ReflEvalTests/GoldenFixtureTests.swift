@@ -67,7 +67,7 @@ enum Golden {
         var found: [String] = []
         for entry in try FileManager.default.contentsOfDirectory(atPath: base).sorted() {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: base + "/" + entry, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: base + "/" + entry, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 if FileManager.default.fileExists(atPath: base + "/" + entry + "/main.less") {
                     found.append("Fixtures/\(folder)/\(entry)/main.less")
@@ -103,8 +103,8 @@ enum Golden {
         lock.lock()
         defer { lock.unlock() }
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(packageRoot)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(packageRoot)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         return try body()
     }
 

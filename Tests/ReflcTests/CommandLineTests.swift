@@ -34,8 +34,8 @@ struct CommandLineTests {
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         // Files, not pipes: a child filling one pipe while the other is read would block.
         let base = NSTemporaryDirectory() + "reflc-run-" + UUID().uuidString
-        FileManager.default.createFile(atPath: base + ".out", contents: nil)
-        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: base + ".out")
             try? FileManager.default.removeItem(atPath: base + ".err")
