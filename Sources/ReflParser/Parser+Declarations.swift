@@ -50,8 +50,7 @@ extension Parser {
         if file.range(key.range, equals: "__include") {
             value = .include(parseIncludeList())
         } else {
-            let keyText = "'\(file.text(key.range))'"
-            value = .value(parseValueList(context: keyText, conditionContext: file.range(key.range, equals: "__condition")))
+            value = .value(parseValueList(for: key, conditionContext: file.range(key.range, equals: "__condition")))
         }
         let important = eat(.important)?.range
         if at(.bang) {

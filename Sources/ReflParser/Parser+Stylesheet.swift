@@ -93,7 +93,7 @@ extension Parser {
         let name = advance()
         if name.range.count == 1 { error(ParserMessages.emptyAtName(), at: name.range) }
         advance()  // ':' or '='
-        let value = parseValueList(context: "'\(file.text(name.range))'", conditionContext: false)
+        let value = parseValueList(for: name, conditionContext: false)
         if let important = eat(.important) {
             error(ParserMessages.importantOnVariable(), at: important.range)
         }

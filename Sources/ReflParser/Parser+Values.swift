@@ -5,9 +5,11 @@ extension Parser {
     ///
     /// A single value is stored as itself; two or more become a `list` node
     /// (used by comma-separated option sets: `flexible-width, flexible-height`).
-    mutating func parseValueList(context: String, conditionContext: Bool) -> ValueID {
+    /// `name` is the property or variable the value belongs to, named in
+    /// the message when the value is missing.
+    mutating func parseValueList(for name: Token, conditionContext: Bool) -> ValueID {
         if at(.semicolon) || at(.rightBrace) || at(.important) || at(.endOfFile) {
-            error(ParserMessages.expected("a value", after: context, found: found), at: current.range)
+            error(ParserMessages.expected("a value", after: "'\(file.text(name.range))'", found: found), at: current.range)
             return syntax.values.appendLeaf(.invalid, .at(current.range.start))
         }
         let list = syntax.values.beginParent(.list, start: current.range.start)

@@ -49,7 +49,7 @@ final class AtomicOutputFile: ByteOutput {
         self.descriptor = descriptor
     }
 
-    func write(_ bytes: [UInt8]) {
+    func write(_ bytes: UnsafeRawBufferPointer) {
         guard writeFailure == nil else { return }
         if !Console.writeAll(bytes, to: descriptor) { writeFailure = Self.errorText() }
     }

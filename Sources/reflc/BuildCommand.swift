@@ -47,7 +47,7 @@ enum BuildCommand {
             case .success(let file): output = file
             }
         }
-        var writer = output.map { file in JSONWriterSink.streaming(to: file) } ?? JSONWriterSink.inMemory()
+        let writer = output.map { file in JSONWriterSink.streaming(to: file) } ?? JSONWriterSink.inMemory()
         var ruleCount = 0
         let diagnostics: [Diagnostic]
         do {

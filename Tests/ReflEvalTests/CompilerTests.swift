@@ -154,3 +154,31 @@ struct CompilerTests {
         ])
     }
 }
+
+/// Numbers in JSON: text that reads back as exactly the same Double.
+struct JSONNumberTests {
+    static func written(_ value: Double) -> String {
+        let writer = JSONWriter()
+        writer.number(value)
+        return String(decoding: writer.buffer, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        (0.0, "0"), (-0.0, "0"), (12, "12"), (-3.5, "-3.5"), (0.50196, "0.50196"), (0.1, "0.1"), (23.4, "23.4"),
+        (-0.00001, "-0.00001"), (1.5707963267948966, "1.5707963267948966"), (1e20, "1e+20"), (0.123, "0.123"),
+        (128.0 / 255.0, "0.5019607843137255"), (999_999_999.99999, "999999999.99999"),
+    ])
+    func writesTheShortestRoundTrip(_ value: Double, _ text: String) {
+        #expect(Self.written(value) == text)
+        #expect(Double(Self.written(value)) == value)
+    }
+
+    @Test func everyFiveDecimalValueRoundTrips() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double(Int.random(in: -10_000_000...10_000_000, using: &generator)) / 100_000
+            let text = Self.written(value)
+            #expect(Double(text) == value, "\(value) written as \(text)")
+        }
+    }
+}

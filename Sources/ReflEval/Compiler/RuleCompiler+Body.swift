@@ -9,17 +9,18 @@ extension RuleCompiler {
         let lowerer = ValueLowerer(program: program, file: file)
         var body = Body()
         var conditionKey: SourceRange?
-        var firstSeen: [String: SourceRange] = [:]
+        var firstKeys: [SourceRange] = []  // where each property of `body` was first set
+        let source = file.source
         for declaration in header.rule.declarations {
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
-            let key = file.text(declaration.key)
-            if key == "__condition" {
+            let keyRange = declaration.key
+            if source.range(keyRange, equals: "__condition") {
                 if let previous = conditionKey {
-                    program.report(EvalMessages.duplicateCondition(), in: file, at: declaration.key,
-                                   notes: [Diagnostic.Note("the first '__condition' is here", file: file.source, range: previous)])
+                    program.report(EvalMessages.duplicateCondition(), in: file, at: keyRange,
+                                   notes: [Diagnostic.Note("the first '__condition' is here", file: source, range: previous)])
                 }
-                conditionKey = declaration.key
-                rejectImportant(declaration, name: key, in: file)
+                conditionKey = keyRange
+                rejectImportant(declaration, name: "__condition", in: file)
                 guard let value = lowerer.lowerConditionOperand(valueID) else { continue }
                 guard case .condition(let condition) = value else {
                     program.report(EvalMessages.conditionValue(found: value.kindDescription), in: file,
@@ -27,11 +28,13 @@ extension RuleCompiler {
                     continue
                 }
                 body.condition = condition
-            } else if key.hasPrefix("__") {
+            } else if keyRange.count > 2 && source.bytes[keyRange.start] == UInt8(ascii: "_")
+                        && source.bytes[keyRange.start + 1] == UInt8(ascii: "_") {
+                let key = file.text(keyRange)
                 let suggestion = Suggestions.closest(to: key, in: ["__include", "__condition"])
-                program.report(EvalMessages.unknownDirective(key, suggestion: suggestion), in: file, at: declaration.key)
-            } else if key == "apply-to-subclasses" || key == "applyToSubclasses" {
-                rejectImportant(declaration, name: key, in: file)
+                program.report(EvalMessages.unknownDirective(key, suggestion: suggestion), in: file, at: keyRange)
+            } else if source.range(keyRange, equals: "apply-to-subclasses") || source.range(keyRange, equals: "applyToSubclasses") {
+                rejectImportant(declaration, name: file.text(keyRange), in: file)
                 guard let value = lowerer.lower(valueID) else { continue }
                 guard case .bool(let flag) = value else {
                     program.report(EvalMessages.applyToSubclassesValue(found: value.kindDescription), in: file,
@@ -40,19 +43,23 @@ extension RuleCompiler {
                 }
                 body.appliesToSubclasses = flag
                 if flag && header.selector.className == nil {
-                    program.report(EvalMessages.applyToSubclassesWithoutClass(), in: file, at: declaration.key)
+                    program.report(EvalMessages.applyToSubclassesWithoutClass(), in: file, at: keyRange)
                 }
             } else {
-                let name = PropertyName.keyPath(key)
-                if let previous = firstSeen[name] {
-                    program.report(EvalMessages.duplicateProperty(key), in: file, at: declaration.key,
-                                   notes: [Diagnostic.Note("the first value is set here", file: file.source, range: previous)])
-                } else {
-                    firstSeen[name] = declaration.key
+                let name = PropertyName.keyPath(file.text(keyRange))
+                let value = lowerer.lower(valueID)
+                if let index = body.properties.firstIndex(where: { $0.name == name }) {
+                    program.report(EvalMessages.duplicateProperty(file.text(keyRange)), in: file, at: keyRange,
+                                   notes: [Diagnostic.Note("the first value is set here", file: source, range: firstKeys[index])])
+                    if let value {
+                        body.properties[index] = Property(name: name, value: value,
+                                                          isImportant: declaration.important != nil || value.isImportantByNature)
+                    }
+                } else if let value {
+                    body.properties.append(Property(name: name, value: value,
+                                                    isImportant: declaration.important != nil || value.isImportantByNature))
+                    firstKeys.append(keyRange)
                 }
-                guard let value = lowerer.lower(valueID) else { continue }
-                body.properties[name] = Property(name: name, value: value,
-                                                 isImportant: declaration.important != nil || value.isImportantByNature)
             }
         }
         checkWhere(header, conditionKey: conditionKey)

@@ -20,9 +20,10 @@ final class RuleCompiler {
         var includes: [(text: String, range: SourceRange, targets: [Int])] = []
     }
 
-    /// What a rule's own declarations say.
+    /// What a rule's own declarations say. Properties are a small array
+    /// (a rule has a handful): cheaper than hashing every name.
     struct Body {
-        var properties: [String: Property] = [:]
+        var properties: [Property] = []
         var condition: Condition?
         var appliesToSubclasses = false
     }
@@ -30,7 +31,7 @@ final class RuleCompiler {
     let program: Program
     private(set) var headers: [Header] = []
     /// Flattened properties of the rules that others include.
-    private var flattened: [Int: [String: Property]] = [:]
+    private var flattened: [Int: [Property]] = [:]
     private var bodies: [Int: Body] = [:]
 
     init(program: Program) {
@@ -57,7 +58,7 @@ final class RuleCompiler {
                 appliesToSubclasses: body.appliesToSubclasses,
                 condition: body.condition,
                 source: SourcePosition(file: header.file.relativePath, line: line, column: column),
-                properties: properties.values.sorted { $0.name < $1.name }))
+                properties: properties.sorted { $0.name < $1.name }))
         }
     }
 
@@ -144,16 +145,26 @@ final class RuleCompiler {
     /// Included properties in list order (a later selector wins), then the
     /// rule's own (which always win). A target still being flattened is part
     /// of a cycle, already reported, and contributes nothing.
-    private func merge(_ rule: Int, body: Body) -> [String: Property] {
-        var properties: [String: Property] = [:]
-        for include in headers[rule].includes {
+    private func merge(_ rule: Int, body: Body) -> [Property] {
+        let includes = headers[rule].includes
+        if includes.isEmpty { return body.properties }
+        var properties: [Property] = []
+        for include in includes {
             for target in include.targets {
                 guard let included = flattened[target] else { continue }
-                properties.merge(included) { _, later in later }
+                for property in included { Self.set(property, in: &properties) }
             }
         }
-        if properties.isEmpty { return body.properties }
-        properties.merge(body.properties) { _, own in own }
+        for property in body.properties { Self.set(property, in: &properties) }
         return properties
+    }
+
+    /// Adds `property`, replacing one of the same name.
+    static func set(_ property: Property, in properties: inout [Property]) {
+        if let index = properties.firstIndex(where: { $0.name == property.name }) {
+            properties[index] = property
+        } else {
+            properties.append(property)
+        }
     }
 }

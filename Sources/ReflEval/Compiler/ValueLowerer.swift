@@ -8,9 +8,16 @@ import ReflParser
 struct ValueLowerer {
     let program: Program
     let file: LoadedFile
+    // Held directly: reaching them through `file` on every node costs reference counting.
+    private let syntax: StylesheetSyntax
+    private let bytes: [UInt8]
 
-    private var syntax: StylesheetSyntax { file.syntax }
-    private var bytes: [UInt8] { file.source.bytes }
+    init(program: Program, file: LoadedFile) {
+        self.program = program
+        self.file = file
+        self.syntax = file.syntax
+        self.bytes = file.source.bytes
+    }
 
     private func report(_ message: Message, _ range: SourceRange) {
         program.report(message, in: file, at: range)
@@ -122,9 +129,12 @@ struct ValueLowerer {
         let builtin = BuiltinFunctions.table[name]
         var values: [StyleValue] = []
         var ranges: [SourceRange] = []
+        values.reserveCapacity(4)
+        ranges.reserveCapacity(4)
         var failed = false
+        let isCondition = name == "condition"
         for argument in syntax.values.children(of: id) {
-            let value = name == "condition" ? lowerConditionOperand(argument) : lower(argument)
+            let value = isCondition ? lowerConditionOperand(argument) : lower(argument)
             if let value { values.append(value) } else { failed = true }
             ranges.append(syntax.values[argument].range)
         }

@@ -2,7 +2,7 @@ extension ComputedStyle {
     /// `{"properties":{KEY:VALUE,...},"important":[KEY,...]}`, keys sorted,
     /// as `reflc resolve` prints it.
     public func jsonBytes() -> [UInt8] {
-        var writer = JSONWriter()
+        let writer = JSONWriter()
         writer.raw("{\"properties\":{")
         for (index, name) in properties.keys.sorted().enumerated() {
             if index > 0 { writer.raw(",") }
@@ -23,7 +23,7 @@ extension ComputedStyle {
 extension StyleValue {
     /// The value's compact JSON text, as in the rule table.
     public var jsonText: String {
-        var writer = JSONWriter()
+        let writer = JSONWriter()
         writer.value(self)
         return String(decoding: writer.buffer, as: UTF8.self)
     }

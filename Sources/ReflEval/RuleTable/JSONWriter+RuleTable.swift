@@ -1,7 +1,7 @@
 extension JSONWriter {
     /// `{ "version": 1, "variables": {...}, "rules": [` — the table's opening,
     /// variables sorted by name.
-    mutating func beginTable(variables: [String: StyleValue]) {
+    func beginTable(variables: [String: StyleValue]) {
         raw("{")
         indent(1)
         raw("\"version\": ")
@@ -23,7 +23,7 @@ extension JSONWriter {
     }
 
     /// One rule of the `rules` array; `isFirst` decides the separating comma.
-    mutating func rule(_ rule: CompiledRule, isFirst: Bool) {
+    func rule(_ rule: CompiledRule, isFirst: Bool) {
         if !isFirst { raw(",") }
         indent(2)
         raw("{")
@@ -77,13 +77,13 @@ extension JSONWriter {
     }
 
     /// Closes the `rules` array and the table.
-    mutating func endTable(hadRules: Bool) {
+    func endTable(hadRules: Bool) {
         if hadRules { indent(1) }
         raw("]\n}\n")
         flush()
     }
 
-    private mutating func optionalString(_ text: String?) {
+    private func optionalString(_ text: String?) {
         if let text { string(text) } else { raw("null") }
     }
 }
@@ -91,7 +91,7 @@ extension JSONWriter {
 extension RuleTable {
     /// The table as JSON, exactly as `reflc build` writes it.
     public func jsonBytes() -> [UInt8] {
-        var writer = JSONWriter()
+        let writer = JSONWriter()
         writer.beginTable(variables: variables)
         for (index, rule) in rules.enumerated() { writer.rule(rule, isFirst: index == 0) }
         writer.endTable(hadRules: !rules.isEmpty)

@@ -2,7 +2,7 @@ import ReflParser
 
 extension JSONWriter {
     /// A typed value, compact, in the shape of SPEC.md section 3.
-    mutating func value(_ value: StyleValue) {
+    func value(_ value: StyleValue) {
         switch value {
         case .number(let number, let unit):
             raw("{\"type\":\"number\",\"value\":")
@@ -114,7 +114,7 @@ extension JSONWriter {
         }
     }
 
-    private mutating func list(_ items: [StyleValue]) {
+    private func list(_ items: [StyleValue]) {
         raw("[")
         for (index, item) in items.enumerated() {
             if index > 0 { raw(",") }
@@ -124,7 +124,7 @@ extension JSONWriter {
     }
 
     /// `,"name":number` for each field, then the closing brace.
-    private mutating func fields(_ pairs: (StaticString, Double)...) {
+    private func fields(_ pairs: (StaticString, Double)...) {
         for (name, number) in pairs {
             raw(",")
             key(name)
@@ -133,7 +133,7 @@ extension JSONWriter {
         raw("}")
     }
 
-    private mutating func color(_ color: Color) {
+    private func color(_ color: Color) {
         raw("{\"type\":\"color\",\"rgba\":[")
         number(color.red)
         raw(",")
@@ -143,11 +143,11 @@ extension JSONWriter {
         raw(",")
         number(color.alpha)
         raw("],\"hex\":")
-        string(color.hex)
+        hexColor(color)
         raw("}")
     }
 
-    private mutating func transform(_ transform: Transform) {
+    private func transform(_ transform: Transform) {
         switch transform {
         case .scale(let x, let y):
             raw("{\"type\":\"transform\",\"op\":\"scale\"")
@@ -166,7 +166,7 @@ extension JSONWriter {
     ///     {"source":"idiom = pad and width < 200","terms":[
     ///       {"test":"idiom","op":"==","value":"pad"},
     ///       {"test":"size","dimension":"width","op":"<","value":200}]}
-    mutating func condition(_ condition: Condition) {
+    func condition(_ condition: Condition) {
         raw("{\"source\":")
         string(condition.source)
         raw(",\"terms\":[")

@@ -6,80 +6,176 @@
 /// The writer can hand its buffer to a sink whenever it grows past
 /// `flushThreshold`, so a large table is streamed to a file instead of held.
 struct JSONWriter {
-    private(set) var buffer: [UInt8] = []
-    private let sink: ((inout [UInt8]) -> Void)?
+    let output = ByteBuffer()
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
     private let flushThreshold = 1 << 20
 
-    /// A writer that keeps everything in `buffer`.
+    /// A writer that keeps everything in memory (`buffer`).
     init() {
         sink = nil
-        buffer.reserveCapacity(1 << 12)
     }
 
-    /// A writer that passes full chunks to `sink` (which empties the buffer).
-    init(sink: @escaping (inout [UInt8]) -> Void) {
+    /// A writer that passes full chunks to `sink`.
+    init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.sink = sink
-        buffer.reserveCapacity(flushThreshold + (1 << 12))
     }
+
+    /// Everything written (for an in-memory writer).
+    var buffer: [UInt8] { output.bytes }
 
     /// Passes what is buffered to the sink (at the end, and when it is full).
-    mutating func flush() {
-        guard let sink, !buffer.isEmpty else { return }
-        sink(&buffer)
-        buffer.removeAll(keepingCapacity: true)
+    func flush() {
+        guard let sink, output.count > 0 else { return }
+        output.drain(sink)
     }
 
-    mutating func flushIfFull() {
-        if buffer.count >= flushThreshold { flush() }
+    func flushIfFull() {
+        if output.count >= flushThreshold { flush() }
     }
 
     // MARK: - Primitives
 
-    mutating func raw(_ text: StaticString) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    @inline(__always)
+    func raw(_ text: StaticString) {
+        output.append(text)
     }
 
-    mutating func string(_ text: String) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                let digits: StaticString = "0123456789abcdef"
-                buffer.append(digits.utf8Start[Int(byte >> 4)])
-                buffer.append(digits.utf8Start[Int(byte & 15)])
-            default: buffer.append(byte)
+    /// A JSON string. Most strings need no escaping and are copied whole.
+    func string(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            output.append(UInt8(ascii: "\""))
+            if bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                for byte in bytes { escaped(byte) }
+            } else {
+                output.append(UnsafeRawBufferPointer(bytes))
+            }
+            output.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private func escaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case UInt8(ascii: "\n"): raw("\\n")
+        case UInt8(ascii: "\r"): raw("\\r")
+        case UInt8(ascii: "\t"): raw("\\t")
+        case 0..<0x20:
+            raw("\\u00")
+            let digits: StaticString = "0123456789abcdef"
+            output.append(digits.utf8Start[Int(byte >> 4)])
+            output.append(digits.utf8Start[Int(byte & 15)])
+        default: output.append(byte)
+        }
+    }
+
+    /// Integers are written digit by digit, numbers of up to five decimals
+    /// in fixed point, others in the shortest form that reads back as the
+    /// same Double.
+    func number(_ value: Double) {
+        if value == value.rounded(.towardZero) && abs(value) < 1e15 {
+            integer(Int(value))
+        } else if let scaled = Self.fiveDecimals(value) {
+            fixedPoint(scaled)
+        } else {
+            var text = value.description
+            text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// `value × 100000` when that is a whole number whose quotient by 100000
+    /// gives back exactly `value`. The decimal text of that quotient then
+    /// reads back as exactly `value` (a division of exact integers is
+    /// correctly rounded, as a parser's reading of the text is), so it can be
+    /// written without the general float-to-text conversion. Colors and most
+    /// hand-written numbers take this path.
+    static func fiveDecimals(_ value: Double) -> Int? {
+        guard abs(value) < 1e9 else { return nil }
+        let scaled = (value * 100_000).rounded()
+        guard scaled / 100_000 == value else { return nil }
+        return Int(scaled)
+    }
+
+    /// Writes `scaled / 100000` with up to five decimals, trailing zeros dropped.
+    private func fixedPoint(_ scaled: Int) {
+        if scaled < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = scaled.magnitude
+        integer(Int(magnitude / 100_000))
+        var fraction = Int(magnitude % 100_000)
+        guard fraction > 0 else { return }
+        var digits = 5
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        output.write(maximum: 6) { pointer in
+            pointer[0] = UInt8(ascii: ".")
+            var remaining = fraction
+            for index in stride(from: digits, through: 1, by: -1) {
+                pointer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            }
+            return digits + 1
+        }
+    }
+
+    func integer(_ value: Int) {
+        output.write(maximum: 21) { pointer in
+            var magnitude = value.magnitude
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            return withUnsafeMutableBytes(of: &digits) { scratch in
+                var index = scratch.count
+                repeat {
+                    index -= 1
+                    scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                var written = 0
+                if value < 0 {
+                    pointer[0] = UInt8(ascii: "-")
+                    written = 1
+                }
+                for digit in scratch[index...] {
+                    pointer[written] = digit
+                    written += 1
+                }
+                return written
             }
         }
-        buffer.append(UInt8(ascii: "\""))
     }
 
-    mutating func number(_ value: Double) {
-        buffer.append(contentsOf: JSONNumber.format(value).utf8)
+    /// `"#rrggbbaa"`, written without building a String.
+    func hexColor(_ color: Color) {
+        let digits: StaticString = "0123456789abcdef"
+        output.write(maximum: 11) { pointer in
+            pointer[0] = UInt8(ascii: "\"")
+            pointer[1] = UInt8(ascii: "#")
+            var index = 2
+            for component in [color.red, color.green, color.blue, color.alpha] {
+                let value = Int((min(max(component, 0), 1) * 255).rounded())
+                pointer[index] = digits.utf8Start[value >> 4]
+                pointer[index + 1] = digits.utf8Start[value & 15]
+                index += 2
+            }
+            pointer[10] = UInt8(ascii: "\"")
+            return 11
+        }
     }
 
-    mutating func integer(_ value: Int) {
-        buffer.append(contentsOf: String(value).utf8)
-    }
-
-    mutating func bool(_ value: Bool) {
+    func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
     /// `"key":` — the key followed by a colon.
-    mutating func key(_ name: StaticString) {
-        buffer.append(UInt8(ascii: "\""))
+    func key(_ name: StaticString) {
+        output.append(UInt8(ascii: "\""))
         raw(name)
         raw("\":")
     }
 
-    mutating func indent(_ depth: Int) {
-        buffer.append(UInt8(ascii: "\n"))
+    func indent(_ depth: Int) {
+        output.append(UInt8(ascii: "\n"))
         for _ in 0..<depth { raw("  ") }
     }
 }

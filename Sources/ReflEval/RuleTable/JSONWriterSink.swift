@@ -1,7 +1,7 @@
 /// Writes a rule table as JSON piece by piece, as the compiler produces it:
 /// either into memory or, a megabyte at a time, to a file.
 public struct JSONWriterSink {
-    private var writer: JSONWriter
+    private let writer: JSONWriter
 
     /// Collects the whole table in memory (returned by `finish`).
     public static func inMemory() -> JSONWriterSink {
@@ -14,17 +14,17 @@ public struct JSONWriterSink {
     }
 
     /// The table's opening, with its variables.
-    public mutating func begin(variables: [String: StyleValue]) {
+    public func begin(variables: [String: StyleValue]) {
         writer.beginTable(variables: variables)
     }
 
-    public mutating func add(_ rule: CompiledRule, isFirst: Bool) {
+    public func add(_ rule: CompiledRule, isFirst: Bool) {
         writer.rule(rule, isFirst: isFirst)
     }
 
     /// Closes the table; returns what is still in memory (all of it for
     /// `inMemory`, nothing for `streaming`).
-    public mutating func finish(hadRules: Bool) -> [UInt8] {
+    public func finish(hadRules: Bool) -> [UInt8] {
         writer.endTable(hadRules: hadRules)
         return writer.buffer
     }
@@ -32,5 +32,5 @@ public struct JSONWriterSink {
 
 /// Where streamed bytes go.
 public protocol ByteOutput: AnyObject {
-    func write(_ bytes: [UInt8])
+    func write(_ bytes: UnsafeRawBufferPointer)
 }

@@ -24,22 +24,27 @@ enum Keywords {
         "none": ("none", 0),
     ]
 
-    /// The value of a keyword, or nil when the word is no keyword.
+    /// The value of a keyword, or nil when the word is no keyword. One
+    /// table lookup for the exact word; color names also match in any case.
     static func value(of word: String) -> StyleValue? {
-        switch word {
-        case "true": return .bool(true)
-        case "false": return .bool(false)
-        default: break
-        }
-        if let mode = contentModes[word] {
-            return .enumCase(EnumCase(enumName: "UIViewContentMode", caseName: mode.caseName, rawValue: mode.rawValue))
-        }
-        if let alignment = textAlignments[word] {
-            return .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: word, rawValue: alignment))
-        }
-        if let option = autoresizing[word] { return .optionSet(optionSet(bits: option.bit)) }
+        if let value = table[word] { return value }
         return NamedColors.color(named: word).map(StyleValue.color)
     }
+
+    /// Every case-sensitive keyword and every lowercase color name, with its value.
+    private static let table: [String: StyleValue] = {
+        var table: [String: StyleValue] = ["true": .bool(true), "false": .bool(false)]
+        for (word, mode) in contentModes {
+            table[word] = .enumCase(EnumCase(enumName: "UIViewContentMode", caseName: mode.caseName, rawValue: mode.rawValue))
+        }
+        for (word, alignment) in textAlignments {
+            table[word] = .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: word, rawValue: alignment))
+        }
+        for (word, option) in autoresizing { table[word] = .optionSet(optionSet(bits: option.bit)) }
+        for name in NamedColors.table.keys { table[name] = NamedColors.color(named: name).map(StyleValue.color) }
+        table["transparent"] = NamedColors.color(named: "transparent").map(StyleValue.color)
+        return table
+    }()
 
     /// A `UIViewAutoresizing` value from its bits, options in bit order.
     static func optionSet(bits: Int) -> OptionSetValue {

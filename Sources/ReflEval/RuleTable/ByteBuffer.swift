@@ -1,0 +1,69 @@
+/// A growable byte buffer for the JSON writer: appends are a capacity check
+/// and a copy, without the per-call uniqueness checks and generic sequence
+/// handling of `Array.append(contentsOf:)`, which dominated writing large
+/// tables.
+final class ByteBuffer {
+    private(set) var count = 0
+    private var capacity: Int
+    private var storage: UnsafeMutablePointer<UInt8>
+
+    init(capacity: Int = 1 << 12) {
+        self.capacity = max(capacity, 16)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.update(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes through a pointer to `maximum` reserved bytes; `body` returns
+    /// how many it wrote.
+    @inline(__always)
+    func write(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maximum)
+        count += body(storage + count)
+    }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// Hands the written bytes to `body` and empties the buffer.
+    func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        body(UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
+    }
+}
