@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ReflEval", targets: ["ReflEval"]),
         .library(name: "ReflParser", targets: ["ReflParser"]),
+        .library(name: "ReflLexer", targets: ["ReflLexer"]),
         .executable(name: "reflc", targets: ["reflc"]),
     ],
     targets: [

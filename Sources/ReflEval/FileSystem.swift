@@ -18,12 +18,15 @@ public enum FileSystem {
 
     /// The whole contents of the file at `path`.
     public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
-        let descriptor = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(ReadError(reason: lastErrorReason())) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(ReadError(reason: lastErrorReason())) }
         if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(ReadError(reason: "is a directory")) }
+        // A FIFO or a device (`/dev/zero`, `/dev/stdin`) could block or never end.
+        if (status.st_mode & S_IFMT) != S_IFREG { return .failure(ReadError(reason: "is not a regular file")) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

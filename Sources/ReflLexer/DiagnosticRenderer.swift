@@ -46,6 +46,20 @@ public struct DiagnosticRenderer {
         return out
     }
 
+    /// The part of a line worth decoding for display: the whole line when it
+    /// is short, else a byte window around the caret (cut at scalar
+    /// boundaries), so a diagnostic on a megabyte-long line costs no more
+    /// than one on a short line.
+    static func window(_ line: SourceRange, around caret: Int, in bytes: [UInt8]) -> SourceRange {
+        let reach = 4 * maximumShownColumns
+        guard line.count > 2 * reach else { return line }
+        var start = max(line.start, caret - reach)
+        var end = min(line.end, caret + reach)
+        while start > line.start && start < bytes.count && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        while end < line.end && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return SourceRange(start, end)
+    }
+
     static func summary(errors: Int, warnings: Int) -> String? {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         switch (errors, warnings) {
@@ -64,16 +78,22 @@ public struct DiagnosticRenderer {
         out += "\(file.path):\(line):\(column): \(severity): \(message)\n"
         let lineRange = table.lineRange(at: line - 1)
         let end = min(max(range.end, start + (range.isEmpty ? 0 : 1)), lineRange.end)
-        let shown = SourceLine(file: file, line: lineRange)
+        let window = Self.window(lineRange, around: start, in: file.bytes)
+        let shown = SourceLine(file: file, line: window, isCutBefore: window.start > lineRange.start,
+                               isCutAfter: window.end < lineRange.end)
         out += shown.excerpt(caretStart: start, caretEnd: max(end, start), fixIt: fixIt?.replacement)
     }
 }
 
-/// One source line prepared for display: printable characters, and the
-/// column of every byte so the caret lands under the right character.
+/// One source line (or the window of it around the caret) prepared for
+/// display: printable characters, and the column of every byte so the caret
+/// lands under the right character.
 private struct SourceLine {
     let file: SourceFile
     let line: SourceRange
+    /// The line goes on before or after `line`.
+    let isCutBefore: Bool
+    let isCutAfter: Bool
 
     /// The source line, the caret line and (for a fix-it) the suggestion line.
     func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?) -> String {
@@ -94,8 +114,8 @@ private struct SourceLine {
         let caretEndColumn = characters.firstIndex { $0.start >= caretEnd } ?? characters.count
         // Very long lines (minified or generated files) are cut to a window around the caret.
         let window = Self.window(count: characters.count, caret: caretColumn)
-        var source = window.lowerBound > 0 ? "..." : ""
-        var caret = window.lowerBound > 0 ? "   " : ""
+        var source = window.lowerBound > 0 || isCutBefore ? "..." : ""
+        var caret = window.lowerBound > 0 || isCutBefore ? "   " : ""
         for column in window {
             let character = characters[column].text
             source += character
@@ -108,7 +128,7 @@ private struct SourceLine {
                 caret += pad
             }
         }
-        if window.upperBound < characters.count { source += "..." }
+        if window.upperBound < characters.count || isCutAfter { source += "..." }
         if caretColumn >= window.upperBound { caret += "^" }
         var out = source + "\n" + caret + "\n"
         if let fixIt, !fixIt.isEmpty {

@@ -4,10 +4,18 @@
 /// shown: lexing and parsing never compute lines. Columns count Unicode
 /// scalars from the start of the line; each byte of an invalid UTF-8 sequence
 /// counts as one column, the way the renderer prints it.
-public struct LineTable: Sendable {
+///
+/// Positions are usually asked for in increasing order (diagnostics are
+/// sorted, rules come in source order), so the table remembers where the
+/// last column count stopped and continues from there on the same line:
+/// thousands of positions on one megabyte-long line cost one pass, not one
+/// pass each.
+public final class LineTable {
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
     private let file: SourceFile
+    /// Where the last count stopped: a scalar boundary on line `line`.
+    private var resume = (line: -1, offset: 0, column: 1)
 
     public init(_ file: SourceFile) {
         self.file = file
@@ -34,7 +42,20 @@ public struct LineTable: Sendable {
     /// 1-based line and column of `offset`.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         let index = lineIndex(of: offset)
-        return (index + 1, column(of: offset, lineStart: lineStarts[index]))
+        var start = lineStarts[index]
+        var column = 1
+        if resume.line == index && resume.offset <= offset {
+            start = resume.offset
+            column = resume.column
+        }
+        let bytes = file.bytes
+        let end = min(offset, bytes.count)
+        while start < end {
+            start += UTF8Scalar.length(in: bytes, at: start) ?? 1
+            column += 1
+        }
+        resume = (index, start, column)
+        return (index + 1, column)
     }
 
     /// The byte range of the line at `index`, without its `\n` or `\r\n`.
@@ -44,18 +65,5 @@ public struct LineTable: Sendable {
         var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return SourceRange(start, max(start, end))
-    }
-
-    /// Unicode-scalar column of `offset` on a line that starts at `lineStart`.
-    func column(of offset: Int, lineStart: Int) -> Int {
-        let bytes = file.bytes
-        var column = 1
-        var index = lineStart
-        let end = min(offset, bytes.count)
-        while index < end {
-            index += UTF8Scalar.length(in: bytes, at: index) ?? 1
-            column += 1
-        }
-        return column
     }
 }

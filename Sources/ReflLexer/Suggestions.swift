@@ -6,9 +6,11 @@ public enum Suggestions {
     /// differences count as half an edit, so `Center` suggests `center`
     /// before anything else.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        // Longer words are no typos of keywords or names, and comparing them costs length squared.
+        guard word.utf8.count <= 64 else { return nil }
         let limit = word.count <= 3 ? 1 : (word.count <= 6 ? 2 : 3)
         var best: (name: String, cost: Int)?
-        for candidate in candidates where candidate != word {
+        for candidate in candidates where candidate != word && abs(candidate.utf8.count - word.utf8.count) <= 2 * limit {
             let cost = distance(word, candidate)
             if cost <= limit * 2, best == nil || cost < best!.cost || (cost == best!.cost && candidate < best!.name) {
                 best = (candidate, cost)

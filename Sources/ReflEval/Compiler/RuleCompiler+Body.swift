@@ -48,16 +48,15 @@ extension RuleCompiler {
             } else {
                 let name = PropertyName.keyPath(file.text(keyRange))
                 let value = lowerer.lower(valueID)
-                if let index = body.properties.firstIndex(where: { $0.name == name }) {
+                let property = value.map {
+                    Property(name: name, value: $0, isImportant: declaration.important != nil || $0.isImportantByNature)
+                }
+                if let index = body.properties.index(of: name) {
                     program.report(EvalMessages.duplicateProperty(file.text(keyRange)), in: file, at: keyRange,
                                    notes: [Diagnostic.Note("the first value is set here", file: source, range: firstKeys[index])])
-                    if let value {
-                        body.properties[index] = Property(name: name, value: value,
-                                                          isImportant: declaration.important != nil || value.isImportantByNature)
-                    }
-                } else if let value {
-                    body.properties.append(Property(name: name, value: value,
-                                                    isImportant: declaration.important != nil || value.isImportantByNature))
+                    if let property { body.properties.set(property) }
+                } else if let property {
+                    body.properties.set(property)
                     firstKeys.append(keyRange)
                 }
             }

@@ -23,7 +23,7 @@ final class RuleCompiler {
     /// What a rule's own declarations say. Properties are a small array
     /// (a rule has a handful): cheaper than hashing every name.
     struct Body {
-        var properties: [Property] = []
+        var properties = PropertyList()
         var condition: Condition?
         var appliesToSubclasses = false
     }
@@ -31,7 +31,7 @@ final class RuleCompiler {
     let program: Program
     private(set) var headers: [Header] = []
     /// Flattened properties of the rules that others include.
-    private var flattened: [Int: [Property]] = [:]
+    private var flattened: [Int: PropertyList] = [:]
     private var bodies: [Int: Body] = [:]
 
     init(program: Program) {
@@ -58,7 +58,7 @@ final class RuleCompiler {
                 appliesToSubclasses: body.appliesToSubclasses,
                 condition: body.condition,
                 source: SourcePosition(file: header.file.relativePath, line: line, column: column),
-                properties: properties.sorted { $0.name < $1.name }))
+                properties: properties.items.sorted { $0.name < $1.name }))
         }
     }
 
@@ -145,26 +145,17 @@ final class RuleCompiler {
     /// Included properties in list order (a later selector wins), then the
     /// rule's own (which always win). A target still being flattened is part
     /// of a cycle, already reported, and contributes nothing.
-    private func merge(_ rule: Int, body: Body) -> [Property] {
+    private func merge(_ rule: Int, body: Body) -> PropertyList {
         let includes = headers[rule].includes
         if includes.isEmpty { return body.properties }
-        var properties: [Property] = []
+        var properties = PropertyList()
         for include in includes {
             for target in include.targets {
                 guard let included = flattened[target] else { continue }
-                for property in included { Self.set(property, in: &properties) }
+                for property in included.items { properties.set(property) }
             }
         }
-        for property in body.properties { Self.set(property, in: &properties) }
+        for property in body.properties.items { properties.set(property) }
         return properties
-    }
-
-    /// Adds `property`, replacing one of the same name.
-    static func set(_ property: Property, in properties: inout [Property]) {
-        if let index = properties.firstIndex(where: { $0.name == property.name }) {
-            properties[index] = property
-        } else {
-            properties.append(property)
-        }
     }
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ and runs each for a bounded time.
+#
+#   scripts/fuzz.sh [SECONDS] [release|asan] [TARGET...]
+#
+# SECONDS per target (default 60); `release` (fast, default) or `asan` (debug
+# with AddressSanitizer: catches stack overflows from deep recursion);
+# targets default to LexerFuzz ParserFuzz CompileFuzz. Each run starts from the
+# committed corpus (Fuzz/corpus/TARGET), the regression inputs
+# (Fuzz/regressions) and every Fixtures/ stylesheet; new inputs go to
+# Fuzz/work/TARGET and crashes to Fuzz/crashes/ (both ignored by git).
+# Reproduce a crash with: Fuzz/.build/<release|debug>/TARGET Fuzz/crashes/FILE
+set -euo pipefail
+seconds=${1:-60}
+mode=${2:-release}
+shift $(( $# > 2 ? 2 : $# ))
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(LexerFuzz ParserFuzz CompileFuzz)
+
+cd "$(dirname "$0")/../Fuzz"
+# The Swift runtime's backtracer would swallow the crash that libFuzzer reports.
+export SWIFT_BACKTRACE=enable=no
+if [ "$mode" = asan ]; then
+    # -Xswiftc sets both sanitizers in one flag: SwiftPM's own flags may drop one.
+    swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+    bin=.build/debug
+else
+    swift build -c release --sanitize=fuzzer -Xswiftc -use-ld=lld
+    bin=.build/release
+fi
+
+mkdir -p crashes work seeds
+find ../Fixtures -name '*.less' -exec cp {} seeds/ \;
+status=0
+for target in "${targets[@]}"; do
+    mkdir -p "work/$target" "corpus/$target"
+    echo "== $target ($mode, ${seconds}s)"
+    "$bin/$target" "work/$target" "corpus/$target" regressions seeds \
+        -dict=reflektor.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=16384 -artifact_prefix="crashes/$target-" -print_final_stats=1 || status=$?
+done
+exit $status
