@@ -98,43 +98,62 @@ private struct SourceLine {
     /// The source line, the caret line and (for a fix-it) the suggestion line.
     func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?) -> String {
         let bytes = file.bytes
-        var characters: [(text: String, start: Int)] = []
+        // The byte offset where each shown character (Unicode scalar, or invalid byte) starts.
+        var starts: [Int] = []
+        starts.reserveCapacity(line.count)
         var index = line.start
         while index < line.end {
-            if let length = UTF8Scalar.length(in: bytes, at: index) {
-                let scalar = UTF8Scalar.value(in: bytes, at: index, length: length)
-                characters.append((Self.printable(scalar), index))
-                index += length
-            } else {
-                characters.append(("\u{FFFD}", index))
-                index += 1
-            }
+            starts.append(index)
+            index += UTF8Scalar.length(in: bytes, at: index) ?? 1
         }
-        let caretColumn = characters.firstIndex { $0.start >= caretStart } ?? characters.count
-        let caretEndColumn = characters.firstIndex { $0.start >= caretEnd } ?? characters.count
+        let caretColumn = starts.firstIndex { $0 >= caretStart } ?? starts.count
+        let caretEndColumn = starts.firstIndex { $0 >= caretEnd } ?? starts.count
         // Very long lines (minified or generated files) are cut to a window around the caret.
-        let window = Self.window(count: characters.count, caret: caretColumn)
-        var source = window.lowerBound > 0 || isCutBefore ? "..." : ""
-        var caret = window.lowerBound > 0 || isCutBefore ? "   " : ""
+        let window = Self.window(count: starts.count, caret: caretColumn)
+        let cutBefore = window.lowerBound > 0 || isCutBefore
+        var source: [UInt8] = cutBefore ? Array("...".utf8) : []
+        var caret: [UInt8] = cutBefore ? Array("   ".utf8) : []
         for column in window {
-            let character = characters[column].text
-            source += character
-            let pad = character == "\t" ? "\t" : " "
+            let start = starts[column]
+            let isTab = bytes[start] == UInt8(ascii: "\t")
+            appendPrintable(at: start, to: &source)
             if column == caretColumn {
-                caret += "^"
+                caret.append(UInt8(ascii: "^"))
             } else if column > caretColumn && column < caretEndColumn {
-                caret += "~"
+                caret.append(UInt8(ascii: "~"))
             } else if column < caretColumn {
-                caret += pad
+                caret.append(isTab ? UInt8(ascii: "\t") : UInt8(ascii: " "))
             }
         }
-        if window.upperBound < characters.count || isCutAfter { source += "..." }
-        if caretColumn >= window.upperBound { caret += "^" }
-        var out = source + "\n" + caret + "\n"
+        if window.upperBound < starts.count || isCutAfter { source += Array("...".utf8) }
+        if caretColumn >= window.upperBound { caret.append(UInt8(ascii: "^")) }
+        var out = String(decoding: source, as: UTF8.self) + "\n" + String(decoding: caret, as: UTF8.self) + "\n"
         if let fixIt, !fixIt.isEmpty {
-            out += String(caret.prefix { $0 == " " || $0 == "\t" }) + fixIt + "\n"
+            out += String(decoding: caret.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self) + fixIt + "\n"
         }
         return out
+    }
+
+    /// Copies the character at `start` for display. Control characters are
+    /// shown as their Unicode picture (U+2400 block), so a NUL or an escape
+    /// code in the source cannot garble the terminal; invalid bytes as U+FFFD.
+    private func appendPrintable(at start: Int, to out: inout [UInt8]) {
+        let bytes = file.bytes
+        guard let length = UTF8Scalar.length(in: bytes, at: start) else {
+            out += [0xEF, 0xBF, 0xBD]
+            return
+        }
+        let byte = bytes[start]
+        switch byte {
+        case 0x09:
+            out.append(byte)
+        case 0x00..<0x20:
+            out += [0xE2, 0x90, 0x80 + byte]  // U+2400 + byte
+        case 0x7F:
+            out += [0xE2, 0x90, 0xA1]  // U+2421
+        default:
+            out += bytes[start..<start + length]
+        }
     }
 
     static func window(count: Int, caret: Int) -> Range<Int> {
@@ -142,16 +161,5 @@ private struct SourceLine {
         guard count > width else { return 0..<count }
         let start = max(0, min(caret - width / 2, count - width))
         return start..<min(count, start + width)
-    }
-
-    /// Control characters are shown as their Unicode picture (U+2400 block),
-    /// so a NUL or an escape code in the source cannot garble the terminal.
-    static func printable(_ scalar: UInt32) -> String {
-        switch scalar {
-        case 0x09: return "\t"
-        case 0x00..<0x20: return String(Unicode.Scalar(0x2400 + scalar)!)
-        case 0x7F: return "\u{2421}"
-        default: return String(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-        }
     }
 }
