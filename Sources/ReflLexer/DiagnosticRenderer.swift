@@ -139,20 +139,26 @@ private struct SourceLine {
     /// code in the source cannot garble the terminal; invalid bytes as U+FFFD.
     private func appendPrintable(at start: Int, to out: inout [UInt8]) {
         let bytes = file.bytes
-        guard let length = UTF8Scalar.length(in: bytes, at: start) else {
-            out += [0xEF, 0xBF, 0xBD]
-            return
-        }
         let byte = bytes[start]
         switch byte {
-        case 0x09:
+        case 0x09, 0x20..<0x7F:
             out.append(byte)
         case 0x00..<0x20:
-            out += [0xE2, 0x90, 0x80 + byte]  // U+2400 + byte
+            out.append(0xE2)  // U+2400 + byte
+            out.append(0x90)
+            out.append(0x80 + byte)
         case 0x7F:
-            out += [0xE2, 0x90, 0xA1]  // U+2421
+            out.append(0xE2)  // U+2421
+            out.append(0x90)
+            out.append(0xA1)
         default:
-            out += bytes[start..<start + length]
+            guard let length = UTF8Scalar.length(in: bytes, at: start) else {
+                out.append(0xEF)  // U+FFFD
+                out.append(0xBF)
+                out.append(0xBD)
+                return
+            }
+            for offset in 0..<length { out.append(bytes[start + offset]) }
         }
     }
 
