@@ -73,6 +73,10 @@ public struct ValueArena: Sendable {
         ValueChildren(arena: self, parent: id)
     }
 
+    mutating func reserve(_ count: Int) {
+        nodes.reserveCapacity(count)
+    }
+
     /// Adds a node with no children.
     mutating func appendLeaf(_ kind: ValueKind, _ range: SourceRange, payload: Int32 = 0) -> ValueID {
         let id = ValueID(nodes.count)

@@ -18,6 +18,7 @@ struct JSONWriter {
     /// A writer that passes full chunks to `sink`.
     init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.sink = sink
+        output.reserve(flushThreshold + (1 << 16))
     }
 
     /// Everything written (for an in-memory writer).

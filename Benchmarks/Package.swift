@@ -1,0 +1,13 @@
+// swift-tools-version:6.0
+// Benchmark programs for reflc, in a package of their own (depending on the
+// root by path) so the root package holds only the product. Run everything
+// with `scripts/bench.sh`.
+import PackageDescription
+
+let package = Package(
+    name: "reflc-benchmarks",
+    dependencies: [.package(name: "reflc", path: "..")],
+    targets: [
+        .executableTarget(name: "ResolveBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
+    ]
+)

@@ -1,0 +1,76 @@
+import ReflEval
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `ResolveBench TABLE.json [SECONDS]`: loads a rule table, then resolves a
+/// deterministic mix of queries (classes and traits from the table, several
+/// idioms, size classes, screen sizes and bounds) for about SECONDS, and
+/// prints `load_seconds=… queries=… seconds=… queries_per_second=…`.
+@main
+struct ResolveBench {
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2 else {
+            print("usage: ResolveBench TABLE.json [SECONDS]")
+            exit(2)
+        }
+        let seconds = arguments.count > 2 ? Double(arguments[2]) ?? 2 : 2
+        let loadStart = now()
+        guard case .success(let bytes) = FileSystem.readFile(arguments[1]) else {
+            print("cannot read \(arguments[1])")
+            exit(2)
+        }
+        let stylesheet = try Stylesheet(ruleTableJSON: bytes)
+        let loadSeconds = now() - loadStart
+        let queries = makeQueries(stylesheet.table, count: 4096)
+        var done = 0
+        var checksum = 0
+        let start = now()
+        var elapsed = 0.0
+        repeat {
+            for query in queries {
+                checksum &+= stylesheet.resolve(query).properties.count
+            }
+            done += queries.count
+            elapsed = now() - start
+        } while elapsed < seconds
+        print("load_seconds=\(loadSeconds) queries=\(done) seconds=\(elapsed) queries_per_second=\(Double(done) / elapsed) checksum=\(checksum)")
+    }
+
+    /// Queries for views of the table's classes with their traits (and some
+    /// without), in a rotation of environments.
+    static func makeQueries(_ table: RuleTable, count: Int) -> [StyleQuery] {
+        let selectors = table.rules.map(\.selector)
+        let classes = selectors.compactMap(\.className)
+        let traits = selectors.compactMap(\.trait)
+        let idioms: [Idiom] = [.phone, .pad, .unspecified]
+        let sizeClasses: [SizeClass] = [.compact, .regular]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+        return (0..<count).map { index in
+            let environment = StyleEnvironment(
+                idiom: idioms[index % idioms.count], horizontalSizeClass: sizeClasses[next(2)],
+                verticalSizeClass: sizeClasses[next(2)],
+                screenSize: ViewSize(width: Double(200 + next(1000)), height: Double(300 + next(800))),
+                bounds: ViewSize(width: Double(50 + next(300)), height: Double(20 + next(200))))
+            var viewTraits: Set<String> = []
+            if !traits.isEmpty && next(4) != 0 { viewTraits.insert(traits[next(traits.count)]) }
+            if !traits.isEmpty && next(4) == 0 { viewTraits.insert(traits[next(traits.count)]) }
+            return StyleQuery(className: classes.isEmpty ? "UIView" : classes[next(classes.count)],
+                              superclasses: ["UIView"], traits: viewTraits, environment: environment)
+        }
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

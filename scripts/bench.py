@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Benchmark driver behind scripts/bench.sh.
+
+Generates the shared benchmark corpus (../shared/bench/gen_corpus.py, falling
+back to a copy beside the repository) at 1, 10 and 50 MB, then reports the
+median wall time, throughput and peak memory of `reflc build` on each, the
+resolution rate on the 10 MB table, start-up on a 1 KB stylesheet, and the
+same content through lessc, sassc and lightningcss where they are installed,
+and checks the figures against the performance targets.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def measure(command, runs, env=None):
+    """Median wall seconds and the largest peak RSS (MiB) over `runs` runs."""
+    walls, peaks = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        walls.append(time.perf_counter() - start)
+        peaks.append(usage.ru_maxrss / 1024)
+        if status != 0:
+            raise SystemExit(f"failed ({status}): {' '.join(command)}")
+    return statistics.median(walls), max(peaks)
+
+
+def find_generator(root):
+    for candidate in (os.path.join(root, "..", "shared", "bench", "gen_corpus.py"),
+                      os.path.join(root, "scripts", "gen_corpus.py")):
+        if os.path.exists(candidate):
+            return candidate
+    raise SystemExit("cannot find gen_corpus.py (expected in ../shared/bench)")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    root, runs = args.root, args.runs
+    reflc = os.path.join(root, ".build", "release", "reflc")
+    resolve_bench = os.path.join(root, "Benchmarks", ".build", "release", "ResolveBench")
+    generator = find_generator(root)
+    work = tempfile.mkdtemp(prefix="reflc-bench-")
+    results, checks = [], []
+
+    def corpus(kib, all_dialects):
+        folder = os.path.join(work, f"{kib}k")
+        command = [sys.executable, generator, "--kib", str(kib), "--out-dir", folder]
+        if all_dialects:
+            command.append("--all")
+        else:
+            os.makedirs(folder, exist_ok=True)
+            command = [sys.executable, generator, "--kib", str(kib), "--out", os.path.join(folder, "corpus.less")]
+        subprocess.run(command, check=True)
+        return folder
+
+    print("generating corpora...")
+    folders = {1: corpus(1024, True), 10: corpus(10240, True), 50: corpus(51200, False)}
+    tiny = corpus(1, False)
+
+    reflc_times = {}
+    for size, folder in folders.items():
+        source = os.path.join(folder, "corpus.less")
+        megabytes = os.path.getsize(source) / 1e6
+        wall, peak = measure([reflc, "build", source, "-o", os.path.join(work, "out.json")], runs)
+        reflc_times[size] = (wall, peak, megabytes)
+        results.append((f"{size} MB", "reflc build", wall, megabytes / wall, peak, megabytes))
+
+    peers = []
+    if shutil.which("lightningcss"):
+        peers.append(("lightningcss", lambda f: ["lightningcss", os.path.join(f, "corpus.css"), "-o", os.path.join(work, "out.css")], [1, 10], None))
+    if shutil.which("sassc"):
+        peers.append(("sassc", lambda f: ["sassc", os.path.join(f, "corpus.scss"), os.path.join(work, "out.css")], [1, 10], None))
+    if shutil.which("lessc"):
+        environment = dict(os.environ, NODE_PATH="/usr/share/nodejs")
+        peers.append(("lessc", lambda f: ["lessc", os.path.join(f, "corpus.lessjs.less"), os.path.join(work, "out.css")], [1], environment))
+    peer_times = {}
+    for name, command, sizes, environment in peers:
+        for size in sizes:
+            folder = folders[size]
+            wall, peak = measure(command(folder), max(1, min(runs, 3)), env=environment)
+            megabytes = reflc_times[size][2]
+            peer_times[(name, size)] = wall
+            results.append((f"{size} MB", name, wall, megabytes / wall, peak, megabytes))
+
+    table10 = os.path.join(work, "table10.json")
+    subprocess.run([reflc, "build", os.path.join(folders[10], "corpus.less"), "-o", table10], check=True,
+                   stderr=subprocess.DEVNULL)
+    resolution = subprocess.run([resolve_bench, table10, "2"], check=True, capture_output=True, text=True).stdout
+    fields = dict(part.split("=") for part in resolution.split())
+    queries_per_second = float(fields["queries_per_second"])
+
+    startup, _ = measure([reflc, "build", os.path.join(tiny, "corpus.less"), "-o", os.path.join(work, "tiny.json")], max(runs, 10))
+
+    print()
+    print(f"{'corpus':<8} {'tool':<14} {'median s':>9} {'MB/s':>8} {'peak MiB':>9} {'reflc is':>12}")
+    for label, tool, wall, rate, peak, megabytes in results:
+        size = int(label.split()[0])
+        ratio = ""
+        if tool != "reflc build":
+            ratio = f"{wall / reflc_times[size][0]:.1f}x faster"
+        print(f"{label:<8} {tool:<14} {wall:>9.3f} {rate:>8.1f} {peak:>9.1f} {ratio:>12}")
+    print()
+    print(f"resolution: {queries_per_second:,.0f} queries/s on the 10 MB table "
+          f"(loaded in {float(fields['load_seconds']):.2f} s)")
+    print(f"start-up: {startup * 1000:.1f} ms to build a 1 KB stylesheet")
+
+    wall10, peak10, mb10 = reflc_times[10]
+    wall50 = reflc_times[50][0]
+    checks.append(("10 MB build at >= 50 MB/s", mb10 / wall10 >= 50, f"{mb10 / wall10:.1f} MB/s"))
+    if ("lightningcss", 10) in peer_times:
+        ratio = peer_times[("lightningcss", 10)] / wall10
+        checks.append((">= 4x faster than lightningcss (10 MB)", ratio >= 4, f"{ratio:.1f}x"))
+    checks.append(("peak memory <= 5x input (10 MB)", peak10 <= 5 * mb10 * 1e6 / 2**20, f"{peak10:.0f} MiB for {mb10:.1f} MB"))
+    checks.append(("50 MB takes <= 5.5x the 10 MB time", wall50 <= 5.5 * wall10, f"{wall50 / wall10:.2f}x"))
+    checks.append(("resolution >= 100,000 queries/s", queries_per_second >= 100_000, f"{queries_per_second:,.0f}/s"))
+    checks.append(("1 KB build < 20 ms", startup < 0.020, f"{startup * 1000:.1f} ms"))
+    print()
+    for name, passed, value in checks:
+        print(f"{'PASS' if passed else 'MISS'}  {name}: {value}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

