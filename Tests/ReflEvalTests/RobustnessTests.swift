@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+import ReflLexer
+import ReflParser
+@testable import ReflEval
+
+/// Hostile and pathological inputs: each must end in diagnostics or a table,
+/// in bounded time, never a trap.
+struct RobustnessTests {
+    static func compile(_ bytes: [UInt8], path: String = "/nonexistent-reflc-test/main.less") -> CompileResult {
+        Compiler.compile(source: SourceFile(path: path, bytes: bytes))
+    }
+
+    static func compile(_ text: String) -> CompileResult { compile(Array(text.utf8)) }
+
+    static func messages(_ text: String) -> [String] { compile(text).diagnostics.map(\.message) }
+
+    /// Runs `body` and checks it took less than `seconds`.
+    static func within(_ seconds: Double, _ what: String, _ body: () -> Void) {
+        let start = Date()
+        body()
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed < seconds, "\(what) took \(elapsed) s")
+    }
+
+    // MARK: - Nesting and long chains
+
+    @Test func deeplyNestedBlocksAndCallsAreBounded() {
+        let depth = 50_000
+        Self.within(10, "nested blocks") {
+            let blocks = Self.messages("a " + String(repeating: "{ b ", count: depth) + String(repeating: "}", count: depth))
+            #expect(blocks.first == "rules cannot be nested; close the enclosing rule with '}' first")
+        }
+        Self.within(10, "nested calls") {
+            let calls = Self.messages("a { b: " + String(repeating: "vector(", count: depth) + String(repeating: ")", count: depth) + "; }")
+            #expect(calls == ["values are nested more than 256 levels deep"])
+        }
+        Self.within(10, "unclosed calls") {
+            let unclosed = Self.messages("a { b: " + String(repeating: "f(", count: depth))
+            #expect(unclosed.first == "values are nested more than 256 levels deep")
+        }
+    }
+
+    @Test func nestingJustUnderTheLimitCompiles() {
+        let depth = Parser.maximumNesting
+        let result = Self.compile("a { b: " + String(repeating: "vector(", count: depth - 1) + "1" + String(repeating: ")", count: depth - 1) + "; }")
+        #expect(!result.hasErrors)
+        let table = result.ruleTable!
+        let reloaded = try? Stylesheet(ruleTableJSON: table.jsonBytes())
+        #expect(reloaded?.table == table)
+    }
+
+    @Test func longConditionsAndManyRulesStayLinear() {
+        let terms = Array(repeating: "width > 1", count: 10_000).joined(separator: " and ")
+        Self.within(10, "a 10,000-term condition") {
+            #expect(!Self.compile("a:__where { __condition: '\(terms)'; x: 1; }").hasErrors)
+        }
+        Self.within(30, "100,000 rules") {
+            let rules = (0..<100_000).map { "r\($0 % 1000) { a: \($0)px; }" }.joined(separator: "\n")
+            let result = Self.compile(rules)
+            #expect(result.ruleTable?.rules.count == 100_000)
+        }
+        Self.within(10, "a rule with 20,000 declarations") {
+            let declarations = (0..<20_000).map { "k\($0): \($0);" }.joined()
+            #expect(Self.compile("a { \(declarations) }").ruleTable?.rules.first?.properties.count == 20_000)
+        }
+    }
+
+    @Test func manyErrorsOnOneLongLineRenderInLinearTime() {
+        let line = String(repeating: "a { $ } ", count: 20_000)  // 20,000 errors on one 160 KB line
+        Self.within(20, "rendering 20,000 errors on one line") {
+            let result = Self.compile(line)
+            #expect(result.diagnostics.count == 20_000)
+            var renderer = DiagnosticRenderer()
+            let text = renderer.render(result.diagnostics)
+            #expect(text.hasSuffix("20000 errors generated.\n"))
+            #expect(text.split(separator: "\n").allSatisfy { $0.count < 400 })
+        }
+    }
+
+    @Test func aMegabyteLineAndHugeTokens() {
+        Self.within(20, "huge tokens") {
+            let word = String(repeating: "x", count: 1 << 20)
+            let messages = Self.messages("a { b: \(word); c: '\(word)'; @\(word): 1; }")
+            #expect(messages == ["variables cannot be defined inside a rule; move the definition to the top level or a namespace"])
+            #expect(Self.messages("a { b: @\(word); }").count == 1)
+            #expect(Self.messages("a { b: 1\(word); }").count == 1)
+        }
+    }
+
+    // MARK: - Encodings and odd bytes
+
+    @Test func byteOrderMarkAndCRLFAreAccepted() throws {
+        let result = Self.compile([0xEF, 0xBB, 0xBF] + Array("@v: red;\r\nUIView {\r\n  color: @v;\r\n}\r\n".utf8))
+        let table = try #require(result.ruleTable)
+        #expect(table.rules[0].source.line == 2)
+        #expect(table.rules[0].properties[0].value == .color(Color(red: 1, green: 0, blue: 0)))
+        let broken = Self.compile("UIView {\r\n  color red;\r\n}\r\n")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(broken.diagnostics).hasPrefix("/nonexistent-reflc-test/main.less:2:9: error: expected ':'"))
+    }
+
+    @Test func nulBytesAndControlCharactersAreReportedOrKept() throws {
+        #expect(Self.compile([UInt8](Array("a { b: 1; }".utf8)) + [0] + Array("c { }".utf8)).diagnostics.map(\.message)
+                == ["unexpected character U+0000"])
+        // Inside a string, a NUL is text: kept, and escaped in the JSON.
+        let table = try #require(Self.compile(Array("a { b: 'x".utf8) + [0] + Array("y'; }".utf8)).ruleTable)
+        #expect(String(decoding: table.jsonBytes(), as: UTF8.self).contains(#""value":"x\u0000y""#))
+        #expect(try Stylesheet(ruleTableJSON: table.jsonBytes()).table == table)
+    }
+
+    @Test(arguments: [
+        [0xED, 0xA0, 0x80] as [UInt8],  // an encoded surrogate
+        [0xC0, 0xAF],  // an overlong '/'
+        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+        [0xFF],
+        [0xE2, 0x82],  // truncated
+    ])
+    func invalidUTF8IsAnErrorAnywhere(_ bad: [UInt8]) {
+        for (before, after) in [("a { b: '", "'; }"), ("/* ", " */"), ("a { b: ", "; }"), ("", "")] {
+            let messages = Self.compile(Array(before.utf8) + bad + Array(after.utf8)).diagnostics.map(\.message)
+            #expect(messages.contains("invalid UTF-8 byte sequence; the file must be saved as UTF-8"), "\(before)…\(after)")
+        }
+    }
+
+    @Test func numbersOutsideDoubleRangeAreErrorsNotInfinity() {
+        #expect(Self.messages("a { b: 1\(String(repeating: "0", count: 400)); }") == ["number is too large to represent"])
+        #expect(Self.messages("a { b: 0.\(String(repeating: "0", count: 400))1; }")
+                == ["number is too small to represent (it is not zero, but rounds to zero)"])
+        #expect(Self.messages("a { b: 1e999; }") == ["exponent notation ('e999') is not supported; write the number in full"])
+        #expect(Self.messages("a:__where { __condition: 'width < 1\(String(repeating: "0", count: 400))'; }").count == 1)
+        let long = "0." + String(repeating: "1", count: 300)
+        #expect(Self.compile("a { b: \(long); }").ruleTable?.rules[0].properties[0].value == .number(Double(long)!, unit: nil))
+    }
+
+    // MARK: - Files
+
+    @Test func fileSystemFaultsInImports() throws {
+        let folder = NSTemporaryDirectory() + "reflc-robust-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop-a.less", withDestinationPath: folder + "/loop-b.less")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop-b.less", withDestinationPath: folder + "/loop-a.less")
+        mkfifo(folder + "/fifo.less", 0o644)
+        let main = """
+            @import "main.less";
+            @import "dir";
+            @import "loop-a.less";
+            @import "fifo.less";
+            @import "/dev/zero";
+            a { b: 1; }
+            """
+        try main.write(toFile: folder + "/main.less", atomically: true, encoding: .utf8)
+        let result = try Compiler.compile(entryPath: folder + "/main.less")
+        #expect(result.diagnostics.map(\.message) == [
+            "import cycle: \(folder)/main.less → \(folder)/main.less",
+            "cannot import 'dir': is a directory",
+            "cannot import 'loop-a.less': too many levels of symbolic links",
+            "cannot import 'fifo.less': is not a regular file",
+            "cannot import '/dev/zero': is not a regular file",
+        ])
+    }
+
+    // MARK: - Mutations of every fixture
+
+    /// Thousands of seeded random mutations of every fixture (flips,
+    /// deletions, duplications, inserted language tokens, truncations), each
+    /// compiled in-process: every one must end in diagnostics or a table
+    /// that survives a JSON round trip.
+    @Test func mutatedFixturesNeverTrap() throws {
+        var sources: [[UInt8]] = []
+        for folder in ["parse", "errors", "compile"] {
+            let base = Golden.packageRoot + "/Fixtures/" + folder
+            let enumerator = FileManager.default.enumerator(atPath: base)!
+            for case let path as String in enumerator where path.hasSuffix(".less") {
+                sources.append(Array(try Data(contentsOf: URL(fileURLWithPath: base + "/" + path))))
+            }
+        }
+        #expect(sources.count > 30)
+        let tokens = ["{", "}", "(", ")", ";", ":", ",", "'", "\"", "@", "#", "!important", "__include: ", "__condition: '",
+                      ":__where", "@import url(", "rgb(", "vector(", "/*", "*/", "-", ".5", "%", "and ", "width < ", "\\",
+                      "\u{FEFF}", "\r\n", "\0", "≠"].map { Array($0.utf8) }
+        var random = SeededRandom(seed: 0x5EED)
+        let mutationsPerSource = 3000 / sources.count + 1
+        Self.within(120, "mutation test") {
+            for source in sources {
+                for _ in 0..<mutationsPerSource {
+                    var bytes = source
+                    for _ in 0..<(1 + random.next(4)) { mutate(&bytes, tokens: tokens, random: &random) }
+                    let result = Self.compile(bytes)
+                    var renderer = DiagnosticRenderer()
+                    _ = renderer.render(result.diagnostics)
+                    if let table = result.ruleTable {
+                        #expect(try! Stylesheet(ruleTableJSON: table.jsonBytes()).table == table)
+                    } else {
+                        #expect(result.hasErrors)
+                    }
+                }
+            }
+        }
+    }
+
+    private func mutate(_ bytes: inout [UInt8], tokens: [[UInt8]], random: inout SeededRandom) {
+        let position = bytes.isEmpty ? 0 : random.next(bytes.count)
+        switch random.next(5) {
+        case 0 where !bytes.isEmpty:
+            bytes[position] ^= UInt8(1 << random.next(8))
+        case 1 where !bytes.isEmpty:
+            bytes.removeSubrange(position..<min(bytes.count, position + 1 + random.next(16)))
+        case 2 where !bytes.isEmpty:
+            let slice = bytes[position..<min(bytes.count, position + 1 + random.next(32))]
+            bytes.insert(contentsOf: slice, at: random.next(bytes.count))
+        case 3:
+            bytes.insert(contentsOf: tokens[random.next(tokens.count)], at: position)
+        default:
+            bytes.removeSubrange(position..<bytes.count)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing mutation can be reproduced.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(max(bound, 1)))
+    }
+}
