@@ -11,21 +11,25 @@
 /// thousands of positions on one megabyte-long line cost one pass, not one
 /// pass each.
 public final class LineTable {
-    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`. 32-bit:
+    /// a large generated file has hundreds of thousands of lines.
+    private let lineStarts: [UInt32]
     private let file: SourceFile
     /// Where the last count stopped: a scalar boundary on line `line`.
     private var resume = (line: -1, offset: 0, column: 1)
 
     public init(_ file: SourceFile) {
         self.file = file
-        var starts = [0]
-        file.bytes.withUnsafeBufferPointer { buffer in
+        lineStarts = file.bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            var starts: [UInt32] = []
+            starts.reserveCapacity(count)
+            starts.append(0)
             for index in 0..<buffer.count where buffer[index] == UInt8(ascii: "\n") {
-                starts.append(index + 1)
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
             }
+            return starts
         }
-        lineStarts = starts
     }
 
     /// The 0-based index of the line holding `offset` (binary search).
@@ -34,7 +38,7 @@ public final class LineTable {
         var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -42,7 +46,7 @@ public final class LineTable {
     /// 1-based line and column of `offset`.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         let index = lineIndex(of: offset)
-        var start = lineStarts[index]
+        var start = Int(lineStarts[index])
         var column = 1
         if resume.line == index && resume.offset <= offset {
             start = resume.offset
@@ -61,8 +65,8 @@ public final class LineTable {
     /// The byte range of the line at `index`, without its `\n` or `\r\n`.
     public func lineRange(at index: Int) -> SourceRange {
         let bytes = file.bytes
-        let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        let start = Int(lineStarts[index])
+        var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return SourceRange(start, max(start, end))
     }

@@ -11,6 +11,13 @@ public struct StylesheetSyntax: Sendable {
     public var values = ValueArena()
     /// Conditions parsed from string literals; `.condition` value nodes refer into it.
     public var conditions: [ConditionSyntax] = []
+    /// Every rule's declarations, rule after rule; a rule holds its range.
+    /// One array for the file rather than one per rule.
+    public var declarations: [Declaration] = []
+    /// The selectors of every `__include`, one list after another.
+    public var includeSelectors: [Selector] = []
+    /// Each `__include`'s range of `includeSelectors`; `DeclarationValue.include` indexes it.
+    public var includeLists: [Range<Int32>] = []
 
     public init(file: SourceFile) {
         self.file = file
@@ -18,6 +25,26 @@ public struct StylesheetSyntax: Sendable {
 
     /// The source text of `range`.
     public func text(_ range: SourceRange) -> String { file.text(range) }
+
+    /// The declarations of `rule`, in order.
+    public func declarations(of rule: Rule) -> ArraySlice<Declaration> {
+        declarations[Int(rule.declarationRange.lowerBound)..<Int(rule.declarationRange.upperBound)]
+    }
+
+    /// The selectors of the `__include` `list`, in order.
+    public func includeList(_ list: IncludeListID) -> ArraySlice<Selector> {
+        let range = includeLists[Int(list)]
+        return includeSelectors[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// The name of the call node `id`: the identifier its range starts with.
+    public func callName(_ id: ValueID) -> SourceRange {
+        let range = values[id].range
+        let bytes = file.bytes
+        var end = range.start
+        while end < range.end && (Lexer.isIdentifierCharacter(bytes[end]) || bytes[end] >= 0x80) { end += 1 }
+        return SourceRange(range.start, end)
+    }
 }
 
 /// One item at the top level of a file.
@@ -50,27 +77,72 @@ public struct VariableDefinition: Sendable {
     public var value: ValueID
 }
 
+// Rules, selectors and declarations are the bulk of a large stylesheet's
+// tree, so they store 32-bit offsets (a source file is limited to 4 GiB) and
+// present them as `SourceRange`s.
+
 /// `SELECTOR { declarations }`.
 public struct Rule: Sendable {
-    public var range: SourceRange
+    private let start: UInt32
+    private let end: UInt32
     public var selector: Selector
-    public var declarations: [Declaration]
+    /// Its declarations' range of `StylesheetSyntax.declarations`.
+    public var declarationRange: Range<Int32>
     /// False when the rule's header had a syntax error: its body is still
     /// checked, but it does not become part of the rule table.
     public var isValid: Bool
+
+    public init(range: SourceRange, selector: Selector, declarationRange: Range<Int32>, isValid: Bool) {
+        start = UInt32(truncatingIfNeeded: range.start)
+        end = UInt32(truncatingIfNeeded: range.end)
+        self.selector = selector
+        self.declarationRange = declarationRange
+        self.isValid = isValid
+    }
+
+    public var range: SourceRange { SourceRange(Int(start), Int(end)) }
 }
 
 /// `Class`, `trait`, `Class:trait`, each optionally followed by `:__where`.
 public struct Selector: Sendable {
-    public var range: SourceRange
-    /// The class name, when the selector has one.
-    public var className: SourceRange?
-    /// The trait name, when the selector has one.
-    public var trait: SourceRange?
-    /// The `__where` word, when present.
-    public var whereClause: SourceRange?
+    private static let none = UInt32.max
+    private var start: UInt32
+    private var end: UInt32
+    /// The class, when present, starts the selector and ends here.
+    private var classEnd = none
+    private var traitStart = none
+    private var traitEnd = none
+    private var whereStart = none
 
-    public var hasWhere: Bool { whereClause != nil }
+    public init(range: SourceRange) {
+        start = UInt32(truncatingIfNeeded: range.start)
+        end = UInt32(truncatingIfNeeded: range.end)
+    }
+
+    public var range: SourceRange { SourceRange(Int(start), Int(end)) }
+
+    /// The class name, when the selector has one.
+    public var className: SourceRange? {
+        get { classEnd == Self.none ? nil : SourceRange(Int(start), Int(classEnd)) }
+        set { classEnd = newValue.map { UInt32(truncatingIfNeeded: $0.end) } ?? Self.none }
+    }
+
+    /// The trait name, when the selector has one.
+    public var trait: SourceRange? {
+        get { traitStart == Self.none ? nil : SourceRange(Int(traitStart), Int(traitEnd)) }
+        set {
+            traitStart = newValue.map { UInt32(truncatingIfNeeded: $0.start) } ?? Self.none
+            traitEnd = newValue.map { UInt32(truncatingIfNeeded: $0.end) } ?? Self.none
+        }
+    }
+
+    /// The `__where` word, when present.
+    public var whereClause: SourceRange? {
+        get { whereStart == Self.none ? nil : SourceRange(Int(whereStart), Int(whereStart) + 7) }
+        set { whereStart = newValue.map { UInt32(truncatingIfNeeded: $0.start) } ?? Self.none }
+    }
+
+    public var hasWhere: Bool { whereStart != Self.none }
 
     /// The canonical text, `Class:trait:__where`, independent of spacing:
     /// what `__include` matches against.
@@ -78,24 +150,54 @@ public struct Selector: Sendable {
         var parts: [String] = []
         if let className { parts.append(file.text(className)) }
         if let trait { parts.append(file.text(trait)) }
-        if whereClause != nil { parts.append("__where") }
+        if hasWhere { parts.append("__where") }
         return parts.joined(separator: ":")
     }
 }
 
 /// `key: value [!important];`, or a directive written the same way.
 public struct Declaration: Sendable {
-    public var range: SourceRange
-    public var key: SourceRange
-    public var value: DeclarationValue
+    private let start: UInt32
+    private let keyEnd: UInt32
+    private let end: UInt32
+    /// Equal to `importantEnd` when there is no `!important`.
+    private let importantStart: UInt32
+    private let importantEnd: UInt32
+    /// A `ValueID` (>= 0), or `-1 - IncludeListID` for an `__include`.
+    private let encodedValue: Int32
+
+    public var value: DeclarationValue {
+        encodedValue >= 0 ? .value(encodedValue) : .include(-1 - encodedValue)
+    }
+
+    public init(range: SourceRange, key: SourceRange, value: DeclarationValue, important: SourceRange?) {
+        start = UInt32(truncatingIfNeeded: range.start)
+        keyEnd = UInt32(truncatingIfNeeded: key.end)
+        end = UInt32(truncatingIfNeeded: range.end)
+        importantStart = UInt32(truncatingIfNeeded: important?.start ?? 0)
+        importantEnd = UInt32(truncatingIfNeeded: important?.end ?? 0)
+        switch value {
+        case .value(let id): encodedValue = id
+        case .include(let list): encodedValue = -1 - list
+        }
+    }
+
+    public var range: SourceRange { SourceRange(Int(start), Int(end)) }
+    public var key: SourceRange { SourceRange(Int(start), Int(keyEnd)) }
+
     /// The `!important` token, when present.
-    public var important: SourceRange?
+    public var important: SourceRange? {
+        importantStart == importantEnd ? nil : SourceRange(Int(importantStart), Int(importantEnd))
+    }
 }
+
+/// Index of an `__include`'s selector list (see `StylesheetSyntax.includeList`).
+public typealias IncludeListID = Int32
 
 /// The right-hand side of a declaration.
 public enum DeclarationValue: Sendable {
     /// A value (or comma-separated list of values).
     case value(ValueID)
     /// `__include: sel1, sel2;` — the right-hand side is a list of selectors.
-    case include([Selector])
+    case include(IncludeListID)
 }

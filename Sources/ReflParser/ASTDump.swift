@@ -56,14 +56,14 @@ public struct ASTDump {
         let validity = rule.isValid ? "" : " (invalid)"
         line(1, "rule \(text(rule.selector.range))\(validity) \(position(rule.range))")
         line(2, "selector " + describe(rule.selector))
-        for declaration in rule.declarations {
+        for declaration in syntax.declarations(of: rule) {
             let important = declaration.important == nil ? "" : " !important"
             line(2, "declaration \(text(declaration.key))\(important) \(position(declaration.range))")
             switch declaration.value {
             case .value(let value):
                 dumpValue(value, depth: 3)
-            case .include(let selectors):
-                for selector in selectors { line(3, "include " + describe(selector) + " " + position(selector.range)) }
+            case .include(let list):
+                for selector in syntax.includeList(list) { line(3, "include " + describe(selector) + " " + position(selector.range)) }
             }
         }
     }
@@ -83,11 +83,11 @@ public struct ASTDump {
             let node = syntax.values[id]
             switch node.kind {
             case .call:
-                line(depth, "call \(text(node.nameRange)) \(position(node.range))")
+                line(depth, "call \(text(syntax.callName(id))) \(position(node.range))")
             case .list:
                 line(depth, "list \(position(node.range))")
             case .condition:
-                let condition = syntax.conditions[Int(node.payload)]
+                let condition = syntax.conditions[node.conditionIndex]
                 line(depth, "condition \(text(node.range)) \(position(node.range))")
                 for term in condition.terms { line(depth + 1, "term \(Self.describe(term.test)) \(position(term.range))") }
                 if !condition.isValid { line(depth + 1, "(invalid)") }

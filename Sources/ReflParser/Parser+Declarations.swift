@@ -2,18 +2,21 @@ import ReflLexer
 
 extension Parser {
     /// declarationBlock = "{" { declaration } "}" ;
-    mutating func parseDeclarationBlock() -> [Declaration] {
+    ///
+    /// The declarations go to the file's `declarations` (nested blocks are
+    /// skipped, so a rule's are contiguous); returns their range.
+    mutating func parseDeclarationBlock() -> Range<Int32> {
         let open = advance()
-        var declarations: [Declaration] = []
+        let first = Int32(syntax.declarations.count)
         while !at(.rightBrace) && !at(.endOfFile) {
             // `Name {` on a new line: the '}' of this rule is missing and a new rule starts.
             if at(.identifier) && current.isAtLineStart && lookahead.kind == .leftBrace { break }
             let before = current.range.start
-            if let declaration = parseDeclaration() { declarations.append(declaration) }
+            if let declaration = parseDeclaration() { syntax.declarations.append(declaration) }
             if current.range.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }
         }
         expectBlockEnd(open: open, what: "rule")
-        return declarations
+        return first..<Int32(syntax.declarations.count)
     }
 
     /// declaration = NAME ":" ( includeList | valueList ) [ "!important" ] [ ";" ] ;
@@ -48,7 +51,10 @@ extension Parser {
         advance()
         let value: DeclarationValue
         if file.range(key.range, equals: "__include") {
-            value = .include(parseIncludeList())
+            let first = Int32(syntax.includeSelectors.count)
+            parseIncludeList()
+            syntax.includeLists.append(first..<Int32(syntax.includeSelectors.count))
+            value = .include(IncludeListID(syntax.includeLists.count - 1))
         } else {
             value = .value(parseValueList(for: key, conditionContext: file.range(key.range, equals: "__condition")))
         }
@@ -63,17 +69,17 @@ extension Parser {
     }
 
     /// includeList = selector { "," selector } ;
-    mutating func parseIncludeList() -> [Selector] {
-        var selectors: [Selector] = []
+    ///
+    /// The well-formed selectors go to the file's `includeSelectors`.
+    mutating func parseIncludeList() {
         repeat {
             guard at(.identifier) else {
                 error(ParserMessages.expected("a selector to include", found: found), at: current.range)
-                return selectors
+                return
             }
             let (selector, isValid) = parseSelector()
-            if isValid { selectors.append(selector) }
+            if isValid { syntax.includeSelectors.append(selector) }
         } while eat(.comma) != nil
-        return selectors
     }
 
     /// The end of a declaration: `;`, or nothing before `}`. A missing `;`

@@ -116,7 +116,7 @@ extension Parser {
             return nil
         }
         let declarations = parseDeclarationBlock()
-        return Rule(range: SourceRange(start, previousEnd), selector: selector, declarations: declarations,
+        return Rule(range: SourceRange(start, previousEnd), selector: selector, declarationRange: declarations,
                     isValid: isValid)
     }
 

@@ -64,7 +64,7 @@ extension Parser {
     mutating func parseCall(depth: Int) -> ValueID {
         let name = advance()
         let open = advance()
-        let call = syntax.values.beginParent(.call, start: name.range.start, payload: Int32(name.range.count))
+        let call = syntax.values.beginParent(.call, start: name.range.start)
         let isCondition = file.range(name.range, equals: "condition")
         if !at(.rightParen) {
             repeat {
@@ -119,6 +119,6 @@ extension Parser {
         let (condition, problems) = ConditionParser.parse(file: file, literal: range)
         diagnostics.append(contentsOf: problems)
         syntax.conditions.append(condition)
-        return syntax.values.appendLeaf(.condition, range, payload: Int32(syntax.conditions.count - 1))
+        return syntax.values.appendLeaf(.condition, range, link: Int32(syntax.conditions.count - 1))
     }
 }

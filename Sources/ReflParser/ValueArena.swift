@@ -27,32 +27,33 @@ public enum ValueKind: UInt8, Sendable {
     case invalid
 }
 
-/// One node of a value tree, 20 bytes.
+/// One node of a value tree, 16 bytes.
 ///
 /// Value trees are stored flat, in pre-order: a node's children follow it,
-/// and `subtreeEnd` is the index just past its last descendant. That keeps a
-/// file's values in one array (no allocation per node) and makes walking a
-/// tree a forward scan.
+/// and a parent records the index just past its last descendant. That keeps
+/// a file's values in one array (no allocation per node) and makes walking a
+/// tree a forward scan. A leaf's subtree ends right after it, so a leaf uses
+/// that slot for its payload (a condition's index).
 public struct ValueNode: Sendable {
     public let kind: ValueKind
     private let start: UInt32
     private let end: UInt32
-    /// Index just past this node's last descendant.
-    public fileprivate(set) var subtreeEnd: Int32
-    /// `call`: length of the function name; `condition`: index of the condition.
-    public let payload: Int32
+    /// Parents (`call`, `list`): the index just past the last descendant.
+    /// `condition`: the index in `StylesheetSyntax.conditions`.
+    fileprivate var link: Int32
 
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
 
-    /// For a call: the range of its name.
-    public var nameRange: SourceRange { SourceRange(Int(start), Int(start) + Int(payload)) }
+    /// For a `condition` node: its index in `StylesheetSyntax.conditions`.
+    public var conditionIndex: Int { Int(link) }
 
-    init(kind: ValueKind, range: SourceRange, payload: Int32 = 0) {
+    var hasChildren: Bool { kind == .call || kind == .list }
+
+    init(kind: ValueKind, range: SourceRange, link: Int32) {
         self.kind = kind
         self.start = UInt32(truncatingIfNeeded: range.start)
         self.end = UInt32(truncatingIfNeeded: range.end)
-        self.subtreeEnd = 0
-        self.payload = payload
+        self.link = link
     }
 }
 
@@ -66,7 +67,10 @@ public struct ValueArena: Sendable {
 
     /// The index just past the last node of `id`'s subtree: the subtree is
     /// the contiguous run `id..<subtreeEnd(of: id)`.
-    public func subtreeEnd(of id: ValueID) -> ValueID { nodes[Int(id)].subtreeEnd }
+    public func subtreeEnd(of id: ValueID) -> ValueID {
+        let node = nodes[Int(id)]
+        return node.hasChildren ? node.link : id + 1
+    }
 
     /// The children of `id`, in order.
     public func children(of id: ValueID) -> ValueChildren {
@@ -77,42 +81,28 @@ public struct ValueArena: Sendable {
         nodes.reserveCapacity(count)
     }
 
-    /// Adds a node with no children.
-    mutating func appendLeaf(_ kind: ValueKind, _ range: SourceRange, payload: Int32 = 0) -> ValueID {
-        let id = ValueID(nodes.count)
-        var node = ValueNode(kind: kind, range: range, payload: payload)
-        node.subtreeEnd = id + 1
-        nodes.append(node)
-        return id
+    /// Adds a node with no children (`link` is a condition's index).
+    mutating func appendLeaf(_ kind: ValueKind, _ range: SourceRange, link: Int32 = 0) -> ValueID {
+        nodes.append(ValueNode(kind: kind, range: range, link: link))
+        return ValueID(nodes.count - 1)
     }
 
     /// Reserves a parent node before its children are parsed.
-    mutating func beginParent(_ kind: ValueKind, start: Int, payload: Int32 = 0) -> ValueID {
-        appendLeaf(kind, SourceRange(start, start), payload: payload)
+    mutating func beginParent(_ kind: ValueKind, start: Int) -> ValueID {
+        appendLeaf(kind, SourceRange(start, start))
     }
 
     /// Completes a parent once its children have been appended.
     mutating func endParent(_ id: ValueID, end: Int) {
         let old = nodes[Int(id)]
-        var node = ValueNode(kind: old.kind, range: SourceRange(old.range.start, end), payload: old.payload)
-        node.subtreeEnd = ValueID(nodes.count)
-        nodes[Int(id)] = node
+        nodes[Int(id)] = ValueNode(kind: old.kind, range: SourceRange(old.range.start, end), link: ValueID(nodes.count))
     }
 
-    /// Turns a reserved parent into a different kind (a list of one item is
-    /// not kept as a list), dropping nothing.
-    mutating func retag(_ id: ValueID, as kind: ValueKind) {
-        let old = nodes[Int(id)]
-        var node = ValueNode(kind: kind, range: old.range, payload: old.payload)
-        node.subtreeEnd = old.subtreeEnd
-        nodes[Int(id)] = node
-    }
-
-    /// Removes the reserved parent `id` when it is the last node but one and
-    /// its single child should stand alone; returns the child's new id.
+    /// Removes the reserved parent `id` when its single child should stand
+    /// alone (a list of one item); returns the child's new id.
     mutating func unwrapSingleChild(_ id: ValueID) -> ValueID {
         nodes.remove(at: Int(id))
-        for index in Int(id)..<nodes.count { nodes[index].subtreeEnd -= 1 }
+        for index in Int(id)..<nodes.count where nodes[index].hasChildren { nodes[index].link -= 1 }
         return id
     }
 }
@@ -123,7 +113,7 @@ public struct ValueChildren: Sequence, Sendable {
     let parent: ValueID
 
     public func makeIterator() -> Iterator {
-        Iterator(arena: arena, nextID: parent + 1, end: arena[parent].subtreeEnd)
+        Iterator(arena: arena, nextID: parent + 1, end: arena.subtreeEnd(of: parent))
     }
 
     public var count: Int { reduce(0) { count, _ in count + 1 } }
@@ -136,7 +126,7 @@ public struct ValueChildren: Sequence, Sendable {
         public mutating func next() -> ValueID? {
             guard nextID < end else { return nil }
             let id = nextID
-            nextID = arena[id].subtreeEnd
+            nextID = arena.subtreeEnd(of: id)
             return id
         }
     }

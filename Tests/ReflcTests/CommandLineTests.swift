@@ -122,6 +122,20 @@ struct CommandLineTests {
         #expect(isDirectory.stderr == "reflc: error: cannot write '\(folder)': is a directory\n")
     }
 
+    @Test func unwritableOutputLocationExitsTwoAndLeavesNothing() throws {
+        let run = try Self.run(["build", Self.seed, "-o", "/proc/reflc-cannot-write-here.json"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("reflc: error: cannot write '/proc/reflc-cannot-write-here.json': "))
+    }
+
+    @Test func aFifoAsInputIsRefusedNotWaitedOn() throws {
+        let folder = try Self.temporaryFolder()
+        mkfifo(folder + "/input.less", 0o644)
+        let run = try Self.run(["build", folder + "/input.less"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "reflc: error: cannot read '\(folder)/input.less': is not a regular file\n")
+    }
+
     @Test func unreadableInputsExitTwo() throws {
         let missing = try Self.run(["build", "no-such-file.less"])
         #expect(missing.status == 2)

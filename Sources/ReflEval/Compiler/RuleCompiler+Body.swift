@@ -11,7 +11,7 @@ extension RuleCompiler {
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         let source = file.source
-        for declaration in header.rule.declarations {
+        for declaration in file.syntax.declarations(of: header.rule) {
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
             let keyRange = declaration.key
             if source.range(keyRange, equals: "__condition") {
@@ -42,7 +42,7 @@ extension RuleCompiler {
                     continue
                 }
                 body.appliesToSubclasses = flag
-                if flag && header.selector.className == nil {
+                if flag && header.rule.selector.className == nil {
                     program.report(EvalMessages.applyToSubclassesWithoutClass(), in: file, at: keyRange)
                 }
             } else {

@@ -10,14 +10,20 @@ import ReflParser
 /// rule is lowered when it is emitted and then dropped, so a large
 /// stylesheet is never held twice in memory.
 final class RuleCompiler {
-    /// A well-formed rule and what its selector says.
+    /// A rule and the file it is in. Kept small: a large stylesheet has
+    /// tens of thousands; selector strings are made when a rule is emitted.
     struct Header {
         let file: LoadedFile
         let rule: Rule
-        let selector: RuleSelector
-        /// `__include` references: the selector text, where it is written,
-        /// and the rules that have that selector (in source order).
-        var includes: [(text: String, range: SourceRange, targets: [Int])] = []
+        /// Its `__include` references, as a range of `includeReferences`.
+        var includes: Range<Int32> = 0..<0
+    }
+
+    /// One selector of an `__include`: where it is written and the rules
+    /// that have that selector (a range of `includeTargets`, in source order).
+    struct IncludeReference {
+        let range: SourceRange
+        let targets: Range<Int32>
     }
 
     /// What a rule's own declarations say. Properties are a small array
@@ -30,6 +36,8 @@ final class RuleCompiler {
 
     let program: Program
     private(set) var headers: [Header] = []
+    private var includeReferences: [IncludeReference] = []
+    private var includeTargets: [Int32] = []
     /// Flattened properties of the rules that others include.
     private var flattened: [Int: PropertyList] = [:]
     private var bodies: [Int: Body] = [:]
@@ -50,7 +58,7 @@ final class RuleCompiler {
             let properties = flattened[index] ?? merge(index, body: body)
             guard header.rule.isValid else { continue }
             let (line, column) = header.file.lines.location(of: header.rule.selector.range.start)
-            let selector = header.selector
+            let selector = Self.selector(of: header)
             emit(CompiledRule(
                 selector: selector,
                 priority: RuleSelector.priority(className: selector.className, trait: selector.trait,
@@ -65,41 +73,71 @@ final class RuleCompiler {
     // MARK: - Headers and include references
 
     private func collectHeaders() {
+        headers.reserveCapacity(program.files.reduce(0) { $0 + $1.syntax.items.count })
         for file in program.files {
             for item in file.syntax.items {
-                guard case .rule(let rule) = item else { continue }
-                let syntax = rule.selector
-                let selector = RuleSelector(raw: syntax.canonicalText(in: file.source),
-                                            className: syntax.className.map(file.text), trait: syntax.trait.map(file.text),
-                                            hasWhere: syntax.hasWhere)
-                headers.append(Header(file: file, rule: rule, selector: selector))
+                if case .rule(let rule) = item { headers.append(Header(file: file, rule: rule)) }
             }
         }
     }
 
+    /// The selector of a rule as the table records it.
+    static func selector(of header: Header) -> RuleSelector {
+        let syntax = header.rule.selector
+        let file = header.file
+        return RuleSelector(raw: syntax.canonicalText(in: file.source), className: syntax.className.map(file.text),
+                            trait: syntax.trait.map(file.text), hasWhere: syntax.hasWhere)
+    }
+
     private func resolveIncludeReferences() {
-        var bySelector: [String: [Int]] = [:]
+        // Rules by selector text: the first rule with each text, and for each
+        // rule the next one with the same text (no array per selector).
+        var firstBySelector: [String: Int32] = [:]
+        var lastBySelector: [String: Int32] = [:]
+        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
         for (index, header) in headers.enumerated() where header.rule.isValid {
-            bySelector[header.selector.raw, default: []].append(index)
+            let text = header.rule.selector.canonicalText(in: header.file.source)
+            if let last = lastBySelector[text] { nextWithSameSelector[Int(last)] = Int32(index) }
+            else { firstBySelector[text] = Int32(index) }
+            lastBySelector[text] = Int32(index)
         }
+        lastBySelector = [:]
         for index in headers.indices {
             let file = headers[index].file
-            for declaration in headers[index].rule.declarations {
-                guard case .include(let selectors) = declaration.value else { continue }
+            let first = Int32(includeReferences.count)
+            for declaration in file.syntax.declarations(of: headers[index].rule) {
+                guard case .include(let list) = declaration.value else { continue }
                 if let important = declaration.important {
                     program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
                 }
-                for selector in selectors {
+                for selector in file.syntax.includeList(list) {
                     let text = selector.canonicalText(in: file.source)
-                    let targets = bySelector[text] ?? []
-                    if targets.isEmpty {
-                        let suggestion = Suggestions.closest(to: text, in: bySelector.keys)
+                    let start = Int32(includeTargets.count)
+                    var target = firstBySelector[text] ?? -1
+                    if target < 0 {
+                        let suggestion = Suggestions.closest(to: text, in: firstBySelector.keys)
                         program.report(EvalMessages.includeUndefined(text, suggestion: suggestion), in: file, at: selector.range)
                     }
-                    headers[index].includes.append((text, selector.range, targets))
+                    while target >= 0 {
+                        includeTargets.append(target)
+                        target = nextWithSameSelector[Int(target)]
+                    }
+                    includeReferences.append(IncludeReference(range: selector.range,
+                                                              targets: start..<Int32(includeTargets.count)))
                 }
             }
+            headers[index].includes = first..<Int32(includeReferences.count)
         }
+    }
+
+    /// The references of a rule's `__include`s, in order.
+    private func references(of rule: Int) -> ArraySlice<IncludeReference> {
+        let range = headers[rule].includes
+        return includeReferences[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    private func targets(of reference: IncludeReference) -> ArraySlice<Int32> {
+        includeTargets[Int(reference.targets.lowerBound)..<Int(reference.targets.upperBound)]
     }
 
     // MARK: - Flattening included rules
@@ -107,7 +145,7 @@ final class RuleCompiler {
     /// Flattens every rule that some rule includes, dependencies first.
     private func flattenIncludedRules() {
         var isIncluded = [Bool](repeating: false, count: headers.count)
-        for header in headers { for include in header.includes { for target in include.targets { isIncluded[target] = true } } }
+        for target in includeTargets { isIncluded[Int(target)] = true }
         var done = [Bool](repeating: false, count: headers.count)
         var onStack = [Bool](repeating: false, count: headers.count)
         for root in headers.indices where isIncluded[root] && !done[root] {
@@ -120,7 +158,9 @@ final class RuleCompiler {
                     stack[top].next += 1
                     if onStack[edge.target] {
                         let start = stack.firstIndex { $0.rule == edge.target }!
-                        let chain = stack[start...].map { headers[$0.rule].selector.raw } + [headers[edge.target].selector.raw]
+                        let chain = (stack[start...].map(\.rule) + [edge.target]).map { rule in
+                            headers[rule].rule.selector.canonicalText(in: headers[rule].file.source)
+                        }
                         program.report(EvalMessages.includeCycle(chain), in: headers[stack[top].rule].file, at: edge.range)
                     } else if !done[edge.target] {
                         onStack[edge.target] = true
@@ -139,19 +179,19 @@ final class RuleCompiler {
     }
 
     private func edges(of rule: Int) -> [(target: Int, range: SourceRange)] {
-        headers[rule].includes.flatMap { include in include.targets.map { ($0, include.range) } }
+        references(of: rule).flatMap { reference in targets(of: reference).map { (Int($0), reference.range) } }
     }
 
     /// Included properties in list order (a later selector wins), then the
     /// rule's own (which always win). A target still being flattened is part
     /// of a cycle, already reported, and contributes nothing.
     private func merge(_ rule: Int, body: Body) -> PropertyList {
-        let includes = headers[rule].includes
-        if includes.isEmpty { return body.properties }
+        let references = references(of: rule)
+        if references.isEmpty { return body.properties }
         var properties = PropertyList()
-        for include in includes {
-            for target in include.targets {
-                guard let included = flattened[target] else { continue }
+        for reference in references {
+            for target in targets(of: reference) {
+                guard let included = flattened[Int(target)] else { continue }
                 for property in included.items { properties.set(property) }
             }
         }

@@ -34,7 +34,7 @@ struct ValueLowerer {
         case .variable: return lowerVariable(node.range)
         case .call: return lowerCall(id)
         case .list: return lowerList(id)
-        case .condition: return lowerCondition(syntax.conditions[Int(node.payload)]).map(StyleValue.condition)
+        case .condition: return lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition)
         case .invalid: return nil
         }
     }
@@ -125,7 +125,8 @@ struct ValueLowerer {
 
     private func lowerCall(_ id: ValueID) -> StyleValue? {
         let node = syntax.values[id]
-        let name = file.text(node.nameRange)
+        let nameRange = syntax.callName(id)
+        let name = file.text(nameRange)
         let builtin = BuiltinFunctions.table[name]
         var values: [StyleValue] = []
         var ranges: [SourceRange] = []
@@ -141,7 +142,7 @@ struct ValueLowerer {
         if failed { return nil }
         guard let builtin else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
-                report(EvalMessages.unknownFunction(name, suggestion: suggestion), node.nameRange)
+                report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
             }
             return .call(name: name, arguments: values)
         }

@@ -8,7 +8,7 @@
 struct JSONWriter {
     let output = ByteBuffer()
     private let sink: ((UnsafeRawBufferPointer) -> Void)?
-    private let flushThreshold = 1 << 20
+    private let flushThreshold = 1 << 18
 
     /// A writer that keeps everything in memory (`buffer`).
     init() {
