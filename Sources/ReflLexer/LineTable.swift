@@ -21,14 +21,17 @@ public final class LineTable {
     public init(_ file: SourceFile) {
         self.file = file
         lineStarts = file.bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            var starts: [UInt32] = []
-            starts.reserveCapacity(count)
-            starts.append(0)
-            for index in 0..<buffer.count where buffer[index] == UInt8(ascii: "\n") {
-                starts.append(UInt32(truncatingIfNeeded: index + 1))
+            var count = 1
+            for byte in buffer { count &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+            return [UInt32](unsafeUninitializedCapacity: count) { starts, initialized in
+                starts[0] = 0
+                var line = 1
+                for index in 0..<buffer.count where buffer[index] == UInt8(ascii: "\n") {
+                    starts[line] = UInt32(truncatingIfNeeded: index + 1)
+                    line += 1
+                }
+                initialized = count
             }
-            return starts
         }
     }
 
