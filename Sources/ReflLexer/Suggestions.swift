@@ -1,13 +1,19 @@
 /// "Did you mean …?" suggestions, shared by the parser and the compiler.
 public enum Suggestions {
+    /// More candidates than this, and no suggestion is made.
+    public static let maximumCandidates = 4096
+
     /// The candidate closest to `word` by edit distance, if it is close
     /// enough to be a likely typo: 1 edit for words of up to 3 letters, 2 up
     /// to 6 letters, 3 beyond (a swap of two letters is 2 edits). Case
     /// differences count as half an edit, so `Center` suggests `center`
     /// before anything else.
-    public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
-        // Longer words are no typos of keywords or names, and comparing them costs length squared.
-        guard word.utf8.count <= 64 else { return nil }
+    public static func closest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
+        // Longer words are no typos of keywords or names, and comparing them
+        // costs length squared; past a few thousand candidates (a generated
+        // stylesheet's selectors) a suggestion per error would make many
+        // errors quadratic.
+        guard word.utf8.count <= 64, candidates.count <= maximumCandidates else { return nil }
         let limit = word.count <= 3 ? 1 : (word.count <= 6 ? 2 : 3)
         var best: (name: String, cost: Int)?
         for candidate in candidates where candidate != word && abs(candidate.utf8.count - word.utf8.count) <= 2 * limit {
