@@ -13,6 +13,7 @@ import Darwin
 public enum FileSystem {
     /// Why a file could not be read, in words a message can quote.
     public struct ReadError: Error, Sendable, Equatable {
+        /// The reason, lowercase: "permission denied".
         public var reason: String
     }
 

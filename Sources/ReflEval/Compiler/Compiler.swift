@@ -11,15 +11,19 @@ public struct CompileResult: Sendable {
     /// The rule table; nil when any diagnostic is an error.
     public var ruleTable: RuleTable?
 
+    /// Whether any diagnostic is an error (then `ruleTable` is nil).
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
 /// An entry file that could not be read (a problem of the command, not a
 /// diagnostic in a stylesheet).
 public struct EntryFileError: Error, Sendable, CustomStringConvertible {
+    /// The entry file as given.
     public var path: String
+    /// Why it could not be read: "no such file or directory", "is a directory".
     public var reason: String
 
+    /// `cannot read 'PATH': REASON`.
     public var description: String { "cannot read '\(path)': \(reason)" }
 }
 

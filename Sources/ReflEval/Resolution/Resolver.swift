@@ -1,15 +1,18 @@
 /// The style a view gets: every property's final value, with `%` resolved
 /// against the view's bounds.
 public struct ComputedStyle: Sendable, Equatable {
+    /// Every property that some matching rule sets, with `%` resolved.
     public var properties: [String: StyleValue]
     /// The properties whose winning declaration is important.
     public var importantProperties: Set<String>
 
+    /// A style with the given properties (an empty one by default).
     public init(properties: [String: StyleValue] = [:], importantProperties: Set<String> = []) {
         self.properties = properties
         self.importantProperties = importantProperties
     }
 
+    /// The value of the property `name`, if any rule sets it.
     public subscript(name: String) -> StyleValue? { properties[name] }
 
     /// The property `name` if it is a color.
@@ -34,6 +37,7 @@ public struct ComputedStyle: Sendable, Equatable {
 /// Why a property has its value: the rule that set it last, and the rules
 /// it overrode, most recent first.
 public struct PropertyExplanation: Sendable, Equatable {
+    /// One rule's value for the property.
     public struct Contribution: Sendable, Equatable {
         /// The rule's selector as written (`UIView:circularView`).
         public var selector: String
@@ -44,8 +48,11 @@ public struct PropertyExplanation: Sendable, Equatable {
         public var isImportant: Bool
     }
 
+    /// The property's name (`backgroundColor`).
     public var property: String
+    /// The rule whose value the property has.
     public var winner: Contribution
+    /// The rules that set the property before the winner, most recent first.
     public var overridden: [Contribution]
 }
 

@@ -11,6 +11,7 @@ public struct StyleQuery: Sendable {
     public var traits: Set<String>
     public var environment: StyleEnvironment
 
+    /// A query for a view of `className` with its superclasses (nearest first) and traits.
     public init(className: String, superclasses: [String] = [], traits: Set<String> = [],
                 environment: StyleEnvironment = StyleEnvironment()) {
         self.className = className
@@ -37,6 +38,7 @@ public struct StyleEnvironment: Sendable {
     /// Values of the `?name` conditions, by name.
     public var externalConditions: [String: ExternalCondition]
 
+    /// An environment; every argument left out takes the default above.
     public init(idiom: Idiom = .unspecified, horizontalSizeClass: SizeClass = .unspecified,
                 verticalSizeClass: SizeClass = .unspecified, screenSize: ViewSize = ViewSize(width: 0, height: 0),
                 bounds: ViewSize? = nil, externalConditions: [String: ExternalCondition] = [:]) {
@@ -57,6 +59,7 @@ public struct ViewSize: Sendable, Equatable {
     public var width: Double
     public var height: Double
 
+    /// A size of `width` × `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

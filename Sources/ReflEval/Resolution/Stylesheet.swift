@@ -86,11 +86,13 @@ public struct StylesheetError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public var reason: String?
 
+    /// An error carrying `diagnostics`, or a `reason` when there are none.
     public init(diagnostics: [Diagnostic], reason: String? = nil) {
         self.diagnostics = diagnostics
         self.reason = reason
     }
 
+    /// The reason, or the rendered diagnostics.
     public var description: String {
         if let reason { return reason }
         var renderer = DiagnosticRenderer()

@@ -18,6 +18,7 @@ public struct JSONWriterSink {
         writer.beginTable(variables: variables)
     }
 
+    /// Appends one rule; `isFirst` for the first rule of the table.
     public func add(_ rule: CompiledRule, isFirst: Bool) {
         writer.rule(rule, isFirst: isFirst)
     }

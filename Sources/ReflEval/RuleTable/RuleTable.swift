@@ -10,6 +10,7 @@ public struct RuleTable: Sendable, Equatable {
     /// Rules in source order: a file's imports before its own rules.
     public var rules: [CompiledRule]
 
+    /// A table of `variables` and `rules` (empty by default).
     public init(variables: [String: StyleValue] = [:], rules: [CompiledRule] = []) {
         self.variables = variables
         self.rules = rules
@@ -30,6 +31,7 @@ public struct CompiledRule: Sendable, Equatable {
     /// The properties, sorted by name.
     public var properties: [Property]
 
+    /// A rule with every field given.
     public init(selector: RuleSelector, priority: Int, appliesToSubclasses: Bool, condition: Condition?,
                 source: SourcePosition, properties: [Property]) {
         self.selector = selector
@@ -50,6 +52,7 @@ public struct RuleSelector: Sendable, Equatable {
     /// Whether the selector ends in `:__where`.
     public var hasWhere: Bool
 
+    /// A selector from its parts; `raw` is its canonical text.
     public init(raw: String, className: String?, trait: String?, hasWhere: Bool) {
         self.raw = raw
         self.className = className
@@ -77,6 +80,7 @@ public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
+    /// A position in `file` (1-based line and column).
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
@@ -93,6 +97,7 @@ public struct Property: Sendable, Equatable {
     public var value: StyleValue
     public var isImportant: Bool
 
+    /// A property named `name` (a key path such as `titleLabel.font`).
     public init(name: String, value: StyleValue, isImportant: Bool) {
         self.name = name
         self.value = value

@@ -47,6 +47,7 @@ public struct Color: Sendable, Equatable {
     public var blue: Double
     public var alpha: Double
 
+    /// A color from components in 0...1 (opaque by default).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -78,6 +79,7 @@ public struct Color: Sendable, Equatable {
 
 /// `font('Name', 16pt)` or `font('Name', 50%)`.
 public struct Font: Sendable, Equatable {
+    /// A font size: points, or a percentage of the view's bounds.
     public enum Size: Sendable, Equatable {
         case points(Double, unit: LengthUnit?)
         /// Relative to the view's bounds; resolved at resolution time.
@@ -89,6 +91,7 @@ public struct Font: Sendable, Equatable {
     /// `'system'` and `'-apple-system'` name the system font.
     public var isSystem: Bool
 
+    /// A font; `isSystem` for the system font.
     public init(name: String, size: Size, isSystem: Bool) {
         self.name = name
         self.size = size
@@ -134,6 +137,7 @@ public struct Condition: Sendable, Equatable {
     /// The condition text as written (without quotes).
     public var source: String
 
+    /// A condition of `terms`, written as `source`.
     public init(terms: [ConditionTest], source: String) {
         self.terms = terms
         self.source = source
