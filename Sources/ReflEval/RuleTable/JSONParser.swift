@@ -4,7 +4,8 @@ import ReflLexer
 /// malformed rule table can be reported at the offending spot.
 struct JSONNode {
     enum Kind {
-        case object([String: JSONNode])
+        /// Members in document order; objects are small, so a scan beats hashing.
+        case object([(key: String, value: JSONNode)])
         case array([JSONNode])
         case string(String)
         case number(Double)
@@ -85,7 +86,7 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var members: [String: JSONNode] = [:]
+        var members: [(key: String, value: JSONNode)] = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -99,7 +100,7 @@ struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             position += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            members.append((key, try parseValue()))
             skipWhitespace()
             guard position < bytes.count else { throw failure("expected ',' or '}', found end of file") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -131,7 +132,18 @@ struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         position += 1
-        var out: [UInt8] = []
+        // Most strings have no escapes and plain characters: take them whole.
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: bytes[start..<position - 1], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            position += 1
+        }
+        var out = Array(bytes[start..<position])
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
@@ -199,6 +211,8 @@ struct JSONParser {
 
     private mutating func parseNumber() throws(Failure) -> Double {
         let start = position
+        if let value = parseShortDecimal() { return value }
+        position = start
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         let digitsStart = position
         while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
@@ -215,6 +229,53 @@ struct JSONParser {
         guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else {
             throw Failure(message: "invalid JSON number", offset: start)
         }
+        return value
+    }
+}
+
+extension JSONParser {
+    /// `-?digits[.digits]` with at most 15 significant digits and no
+    /// exponent — what the rule table writer produces for nearly every
+    /// number — converted exactly by one correctly rounded division. Nil
+    /// (position unchanged) for anything else.
+    fileprivate mutating func parseShortDecimal() -> Double? {
+        let start = position
+        var index = position
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if inFraction { fractionDigits += 1 }
+                if digits > 15 { return nil }
+            } else if byte == UInt8(ascii: ".") && !inFraction && digits > 0 {
+                inFraction = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard digits > 0, index < bytes.count ? bytes[index] | 0x20 != UInt8(ascii: "e") : true,
+              !(inFraction && fractionDigits == 0) else { return nil }
+        // JSON forbids leading zeros ("012"); leave those to the strict path.
+        let first = negative ? start + 1 : start
+        if bytes[first] == UInt8(ascii: "0") && first + 1 < index && bytes[first + 1] != UInt8(ascii: ".") {
+            return nil
+        }
+        position = index
+        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
         return value
     }
 }

@@ -14,20 +14,51 @@ enum RuleTableReader {
             do throws(Failure) {
                 return .success(try decodeTable(root))
             } catch {
-                return .failure(Diagnostic(.error("malformed-table", "malformed rule table: \(error.path): \(error.message)"),
+                let path = Self.path(to: error.offset, in: root, name: "table") + (error.member.map { "." + $0 } ?? "")
+                return .failure(Diagnostic(.error("malformed-table", "malformed rule table: \(path): \(error.message)"),
                                            file: file, range: .at(error.offset)))
             }
         }
     }
 
+    /// A decoding problem at the node starting at `offset` (or, for a
+    /// missing `member`, in the object there). The path to it is worked out
+    /// only when it is reported, so decoding does no string work for paths.
     struct Failure: Error {
-        let path: String
         let message: String
         let offset: Int
+        var member: String?
+    }
+
+    /// `table.rules[3].properties.alpha`: the path from the root to the node
+    /// that starts at `offset`.
+    static func path(to offset: Int, in node: JSONNode, name: String) -> String {
+        var path = name
+        var current = node
+        while current.offset != offset {
+            var next: JSONNode?
+            switch current.kind {
+            case .object(let members):
+                if let member = members.last(where: { $0.value.offset <= offset }) {
+                    path += "." + member.key
+                    next = member.value
+                }
+            case .array(let items):
+                if let index = items.lastIndex(where: { $0.offset <= offset }) {
+                    path += "[\(index)]"
+                    next = items[index]
+                }
+            default:
+                break
+            }
+            guard let found = next, found.offset > current.offset || found.offset == offset else { return path }
+            current = found
+        }
+        return path
     }
 
     private static func decodeTable(_ root: JSONNode) throws(Failure) -> RuleTable {
-        let table = Field(node: root, path: "table")
+        let table = Field(node: root)
         let version = try table["version"].int()
         guard version == RuleTable.formatVersion else {
             throw table["version"].failure("version \(version) is not supported; this reflc reads version \(RuleTable.formatVersion)")
@@ -60,22 +91,24 @@ enum RuleTableReader {
     }
 }
 
-/// A JSON node and its path in the table, with typed accessors that fail
-/// with a message naming the path.
+/// A JSON node being decoded, with typed accessors that fail at the node
+/// (the path to it is added when the failure is reported).
 struct Field {
     let node: JSONNode?
-    let path: String
-    /// Where to report a missing member: its parent.
+    /// Where to report a missing member: its object.
     var parentOffset = 0
+    /// The member's name, when this field was looked up by name.
+    var name: String?
 
     subscript(key: String) -> Field {
         var member: JSONNode?
-        if case .object(let members)? = node?.kind { member = members[key] }
-        return Field(node: member, path: path + "." + key, parentOffset: node?.offset ?? parentOffset)
+        if case .object(let members)? = node?.kind { member = members.first { $0.key == key }?.value }
+        return Field(node: member, parentOffset: node?.offset ?? parentOffset, name: key)
     }
 
     func failure(_ message: String) -> RuleTableReader.Failure {
-        RuleTableReader.Failure(path: path, message: message, offset: node?.offset ?? parentOffset)
+        guard let node else { return RuleTableReader.Failure(message: message, offset: parentOffset, member: name) }
+        return RuleTableReader.Failure(message: message, offset: node.offset)
     }
 
     private func present() throws(RuleTableReader.Failure) -> JSONNode {
@@ -117,13 +150,26 @@ struct Field {
 
     func array() throws(RuleTableReader.Failure) -> [Field] {
         guard case .array(let items) = try present().kind else { throw failure("expected an array") }
-        return items.enumerated().map { Field(node: $1, path: "\(path)[\($0)]", parentOffset: $1.offset) }
+        return items.map { Field(node: $0, parentOffset: $0.offset) }
     }
 
-    /// Members sorted by key, for a deterministic result.
+    /// Members in document order (a repeated key: the last one).
     func object() throws(RuleTableReader.Failure) -> [(String, Field)] {
         guard case .object(let members) = try present().kind else { throw failure("expected an object") }
-        return members.keys.sorted().map { ($0, Field(node: members[$0], path: "\(path).\($0)", parentOffset: members[$0]!.offset)) }
+        var seen: [String: Int] = [:]
+        var fields: [(String, Field)] = []
+        for member in members {
+            let field = Field(node: member.value, parentOffset: member.value.offset)
+            if members.count > 16, let index = seen[member.key] {
+                fields[index] = (member.key, field)
+            } else if members.count <= 16, let index = fields.firstIndex(where: { $0.0 == member.key }) {
+                fields[index] = (member.key, field)
+            } else {
+                if members.count > 16 { seen[member.key] = fields.count }
+                fields.append((member.key, field))
+            }
+        }
+        return fields
     }
 
     /// A keyword from a fixed set (`"pad"` for `Idiom`).
