@@ -157,8 +157,7 @@ public struct Parser {
                 advance()
                 return
             case .rightBrace where depth <= 1:
-                advance()
-                if depth == 1 { return }
+                advance()  // the `}` ending the broken item, or closing the block it opened
                 return
             case .identifier, .atName:
                 if depth == 0 && !first && current.isAtLineStart { return }
