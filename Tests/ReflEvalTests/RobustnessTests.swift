@@ -15,7 +15,10 @@ struct RobustnessTests {
 
     static func messages(_ text: String) -> [String] { compile(text).diagnostics.map(\.message) }
 
-    /// Runs `body` and checks it took less than `seconds`.
+    /// Runs `body` and checks it took less than `seconds`: a guard against
+    /// hangs and quadratic blow-ups (which take hours on these inputs), not a
+    /// speed measurement. The bounds are far above the normal time, even in
+    /// a sanitizer build on a busy machine.
     static func within(_ seconds: Double, _ what: String, _ body: () -> Void) {
         let start = Date()
         body()
@@ -27,15 +30,15 @@ struct RobustnessTests {
 
     @Test func deeplyNestedBlocksAndCallsAreBounded() {
         let depth = 50_000
-        Self.within(10, "nested blocks") {
+        Self.within(120, "nested blocks") {
             let blocks = Self.messages("a " + String(repeating: "{ b ", count: depth) + String(repeating: "}", count: depth))
             #expect(blocks.first == "rules cannot be nested; close the enclosing rule with '}' first")
         }
-        Self.within(10, "nested calls") {
+        Self.within(120, "nested calls") {
             let calls = Self.messages("a { b: " + String(repeating: "vector(", count: depth) + String(repeating: ")", count: depth) + "; }")
             #expect(calls == ["values are nested more than 256 levels deep"])
         }
-        Self.within(10, "unclosed calls") {
+        Self.within(120, "unclosed calls") {
             let unclosed = Self.messages("a { b: " + String(repeating: "f(", count: depth))
             #expect(unclosed.first == "values are nested more than 256 levels deep")
         }
@@ -52,15 +55,15 @@ struct RobustnessTests {
 
     @Test func longConditionsAndManyRulesStayLinear() {
         let terms = Array(repeating: "width > 1", count: 10_000).joined(separator: " and ")
-        Self.within(10, "a 10,000-term condition") {
+        Self.within(120, "a 10,000-term condition") {
             #expect(!Self.compile("a:__where { __condition: '\(terms)'; x: 1; }").hasErrors)
         }
-        Self.within(30, "100,000 rules") {
+        Self.within(180, "100,000 rules") {
             let rules = (0..<100_000).map { "r\($0 % 1000) { a: \($0)px; }" }.joined(separator: "\n")
             let result = Self.compile(rules)
             #expect(result.ruleTable?.rules.count == 100_000)
         }
-        Self.within(10, "a rule with 20,000 declarations") {
+        Self.within(120, "a rule with 20,000 declarations") {
             let declarations = (0..<20_000).map { "k\($0): \($0);" }.joined()
             #expect(Self.compile("a { \(declarations) }").ruleTable?.rules.first?.properties.count == 20_000)
         }
@@ -68,7 +71,7 @@ struct RobustnessTests {
 
     @Test func manyErrorsOnOneLongLineRenderInLinearTime() {
         let line = String(repeating: "a { $ } ", count: 20_000)  // 20,000 errors on one 160 KB line
-        Self.within(20, "rendering 20,000 errors on one line") {
+        Self.within(180, "rendering 20,000 errors on one line") {
             let result = Self.compile(line)
             #expect(result.diagnostics.count == 20_000)
             var renderer = DiagnosticRenderer()
@@ -79,7 +82,7 @@ struct RobustnessTests {
     }
 
     @Test func aMegabyteLineAndHugeTokens() {
-        Self.within(20, "huge tokens") {
+        Self.within(180, "huge tokens") {
             let word = String(repeating: "x", count: 1 << 20)
             let messages = Self.messages("a { b: \(word); c: '\(word)'; @\(word): 1; }")
             #expect(messages == ["variables cannot be defined inside a rule; move the definition to the top level or a namespace"])
@@ -181,7 +184,7 @@ struct RobustnessTests {
                       "\u{FEFF}", "\r\n", "\0", "≠"].map { Array($0.utf8) }
         var random = SeededRandom(seed: 0x5EED)
         let mutationsPerSource = 3000 / sources.count + 1
-        Self.within(120, "mutation test") {
+        Self.within(600, "mutation test") {
             for source in sources {
                 for _ in 0..<mutationsPerSource {
                     var bytes = source
