@@ -145,6 +145,31 @@ struct CommandLineTests {
         #expect(directory.stderr == "reflc: error: cannot read 'Fixtures': is a directory\n")
     }
 
+    /// A minified stylesheet of over 11 MB on a single line: compiles,
+    /// and the last rule's column is exact (columns are counted once along
+    /// the line, not from its start for every rule).
+    @Test func anElevenMegabyteSingleLineStylesheetCompiles() throws {
+        let folder = try Self.temporaryFolder()
+        var source = "@v:1px;"
+        var lastColumn = 0
+        for index in 0..<260_000 {
+            if index == 259_999 { lastColumn = source.utf8.count + 1 }
+            source += "App.V\(index):t\(index % 50){a:\(index % 300)px;b:rgb(\(index % 256),0,0);c:@v;}"
+        }
+        #expect(source.utf8.count > 11_000_000)
+        try source.write(toFile: folder + "/big.less", atomically: true, encoding: .utf8)
+        let run = try Self.run(["build", folder + "/big.less", "-o", folder + "/big.json"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/big.json"))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size - 2000)
+        let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        #expect(tail.contains(#""raw": "App.V259999:t49""#))
+        #expect(tail.contains(#""source": {"file": "big.less", "line": 1, "column": \#(lastColumn)}"#))
+        try FileManager.default.removeItem(atPath: folder)
+    }
+
     // MARK: - usage
 
     @Test func usageErrorsExitTwo() throws {
