@@ -93,9 +93,12 @@ public enum PathName {
         return joined.isEmpty ? "." : joined
     }
 
-    /// `path` relative to `base` when it lies below it, else `path` itself.
+    /// `path` relative to `base` when it lies below it, else `path` itself
+    /// (both normalized first, so `./main.less` in `.` is `main.less`).
     public static func relative(_ path: String, to base: String) -> String {
-        if base.isEmpty || base == "." { return path }
+        let path = normalize(path)
+        let base = base.isEmpty ? "." : normalize(base)
+        if base == "." { return path }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

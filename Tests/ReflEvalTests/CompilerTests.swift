@@ -102,6 +102,14 @@ struct CompilerTests {
         #expect(result.ruleTable?.rules.first?.properties == [Property(name: "width", value: .number(7, unit: .px), isImportant: false)])
     }
 
+    @Test(arguments: [
+        ("main.less", "", "main.less"), ("./main.less", ".", "main.less"), ("a/b/main.less", "a/b", "main.less"),
+        ("a/b/sub/../x.less", "a/b", "x.less"), ("/abs/dir/x.less", "/abs/dir", "x.less"), ("other/x.less", "a", "other/x.less"),
+    ])
+    func tablePathsAreRelativeToTheEntryFolder(_ path: String, _ base: String, _ expected: String) {
+        #expect(PathName.relative(path, to: base) == expected)
+    }
+
     @Test func keysBecomeKeyPaths() {
         #expect(PropertyName.keyPath("avatar-view--background-color") == "avatarView.backgroundColor")
         #expect(PropertyName.keyPath("corner-radius") == "cornerRadius")
