@@ -3,19 +3,8 @@
 /// Diagnostics are values: the lexer, parser and compiler collect them and
 /// go on; `DiagnosticRenderer` turns them into the text a person reads.
 public struct Diagnostic: Sendable {
-    public enum Severity: String, Sendable, Comparable {
+    public enum Severity: String, Sendable {
         case error, warning, note
-
-        public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs.rank < rhs.rank
-        }
-        private var rank: Int {
-            switch self {
-            case .error: return 0
-            case .warning: return 1
-            case .note: return 2
-            }
-        }
     }
 
     public var severity: Severity

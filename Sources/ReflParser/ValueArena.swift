@@ -116,8 +116,6 @@ public struct ValueChildren: Sequence, Sendable {
         Iterator(arena: arena, nextID: parent + 1, end: arena.subtreeEnd(of: parent))
     }
 
-    public var count: Int { reduce(0) { count, _ in count + 1 } }
-
     public struct Iterator: IteratorProtocol {
         let arena: ValueArena
         var nextID: ValueID

@@ -1,3 +1,5 @@
+import ReflLexer
+
 /// A small command-line reader: positional arguments and `--flag value`
 /// options (also `--flag=value`), each option declared by the command that
 /// reads it so an unknown flag is reported instead of ignored.
@@ -39,8 +41,8 @@ struct Arguments {
                     throw Problem(message: "option '\(name)' needs a value")
                 }
             } else {
-                let known = Array(valued) + Array(allowedSwitches)
-                let hint = closest(name, known).map { "; did you mean '\($0)'?" } ?? ""
+                let known = (Array(valued) + Array(allowedSwitches)).sorted()
+                let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw Problem(message: "unknown option '\(name)'\(hint)")
             }
         }
@@ -50,12 +52,6 @@ struct Arguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func last(_ name: String) -> String? { values[name]?.last }
 
-    private func closest(_ word: String, _ candidates: [String]) -> String? {
-        candidates.sorted().first { candidate in
-            candidate.hasPrefix(word) || word.hasPrefix(candidate)
-                || zip(candidate, word).filter { $0 != $1 }.count + abs(candidate.count - word.count) <= 2
-        }
-    }
 
     /// Reads a command's arguments; prints its help for `-h`/`--help`, or
     /// the problem and the help for a bad command line. Returns nil with the

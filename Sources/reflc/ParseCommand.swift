@@ -20,8 +20,10 @@ enum ParseCommand {
         }
         guard parsed.positional.count == 1 else { return Console.fail("parse takes one file\n" + help) }
         let path = parsed.positional[0]
-        guard case .success(let bytes) = FileSystem.readFile(path) else {
-            return Console.fail("cannot read '\(path)': \(readFailure(path))")
+        let bytes: [UInt8]
+        switch FileSystem.readFile(path) {
+        case .failure(let error): return Console.fail("cannot read '\(path)': \(error.reason)")
+        case .success(let read): bytes = read
         }
         let result = Parser.parse(SourceFile(path: path, bytes: bytes))
         if result.diagnostics.hasErrors {
@@ -31,10 +33,4 @@ enum ParseCommand {
         }
         Console.writeOut(ASTDump.dump(result.syntax))
         return .success
-    }
-
-    static func readFailure(_ path: String) -> String {
-        if case .failure(let error) = FileSystem.readFile(path) { return error.reason }
-        return "unknown error"
-    }
-}
+    }}

@@ -44,8 +44,8 @@ struct ImportLoader {
 
     private func run(entry: SourceFile) {
         var states: [String: State] = [:]
-        var stack = [Frame(file: parse(entry), imports: [])]
-        stack[0] = Frame(file: stack[0].file, imports: Self.imports(of: stack[0].file.syntax))
+        let entryFile = parse(entry)
+        var stack = [Frame(file: entryFile, imports: Self.imports(of: entryFile.syntax))]
         let entryKey = FileSystem.canonicalPath(entry.path) ?? entry.path
         states[entryKey] = .inProgress
         var keys = [entryKey]

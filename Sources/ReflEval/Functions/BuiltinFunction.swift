@@ -108,7 +108,10 @@ struct CallArguments {
         return nil
     }
 
-    private func format(_ value: Double) -> String { JSONNumber.format(value) }
+    /// `300`, not `300.0`, in messages.
+    private func format(_ value: Double) -> String {
+        value == value.rounded(.towardZero) && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
 }
 
 extension StyleValue {

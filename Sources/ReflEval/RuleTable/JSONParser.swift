@@ -169,7 +169,7 @@ struct JSONParser {
                 throw failure("control character in a JSON string")
             default:
                 if byte >= 0x80 {
-                    guard let length = UTF8ScalarLength.of(bytes, position) else { throw failure("invalid UTF-8 in a JSON string") }
+                    guard let length = UTF8Scalar.length(in: bytes, at: position) else { throw failure("invalid UTF-8 in a JSON string") }
                     out.append(contentsOf: bytes[position..<position + length])
                     position += length
                 } else {
@@ -277,12 +277,5 @@ extension JSONParser {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
-    }
-}
-
-/// UTF-8 validation for the JSON parser (the same rules as the lexer's).
-enum UTF8ScalarLength {
-    static func of(_ bytes: [UInt8], _ index: Int) -> Int? {
-        UTF8Scalar.length(in: bytes, at: index)
     }
 }

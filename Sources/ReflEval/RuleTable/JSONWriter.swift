@@ -180,14 +180,3 @@ struct JSONWriter {
         for _ in 0..<depth { raw("  ") }
     }
 }
-
-/// Number formatting shared by JSON and messages: integers without a
-/// fraction (`10`, not `10.0`), others in shortest round-trip form.
-enum JSONNumber {
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(.towardZero) && abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return value.description
-    }
-}
