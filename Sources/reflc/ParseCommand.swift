@@ -33,4 +33,5 @@ enum ParseCommand {
         }
         Console.writeOut(ASTDump.dump(result.syntax))
         return .success
-    }}
+    }
+}
