@@ -4,8 +4,8 @@ import ReflLexer
 import ReflParser
 @testable import ReflEval
 
-/// Replays the committed fuzzing corpus (`Fuzz/corpus/*`) and the minimized
-/// inputs of every crash found so far (`Fuzz/regressions`) through the same
+/// Replays the committed fuzzing corpus (`Fuzz/corpus/*`) and the inputs of
+/// every problem found so far (`Fuzz/regressions`) through the same
 /// checks as the fuzz targets, so CI guards them without building the
 /// libFuzzer package.
 struct FuzzCorpusTests {
