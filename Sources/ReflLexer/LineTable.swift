@@ -16,7 +16,7 @@ public final class LineTable {
     private let lineStarts: [UInt32]
     private let file: SourceFile
     /// Where the last count stopped: a scalar boundary on line `line`.
-    private var resume = (line: -1, offset: 0, column: 1)
+    private var resume = Cursor()
 
     public init(_ file: SourceFile) {
         self.file = file
@@ -46,14 +46,30 @@ public final class LineTable {
         return low
     }
 
+    /// Where a column count stopped: a scalar boundary on line `line`, so a
+    /// later position on the same line can continue from there.
+    public struct Cursor: Sendable {
+        var line = -1
+        var offset = 0
+        var column = 1
+
+        public init() {}
+    }
+
     /// 1-based line and column of `offset`.
     public func location(of offset: Int) -> (line: Int, column: Int) {
+        location(of: offset, continuing: &resume)
+    }
+
+    /// 1-based line and column of `offset`, counting on from `cursor` when
+    /// it is on the same line: threads that share a table keep a cursor each.
+    public func location(of offset: Int, continuing cursor: inout Cursor) -> (line: Int, column: Int) {
         let index = lineIndex(of: offset)
         var start = Int(lineStarts[index])
         var column = 1
-        if resume.line == index && resume.offset <= offset {
-            start = resume.offset
-            column = resume.column
+        if cursor.line == index && cursor.offset <= offset {
+            start = cursor.offset
+            column = cursor.column
         }
         let bytes = file.bytes
         let end = min(offset, bytes.count)
@@ -61,7 +77,9 @@ public final class LineTable {
             start += UTF8Scalar.length(in: bytes, at: start) ?? 1
             column += 1
         }
-        resume = (index, start, column)
+        cursor.line = index
+        cursor.offset = start
+        cursor.column = column
         return (index + 1, column)
     }
 

@@ -40,26 +40,19 @@ enum BuildCommand {
     /// Compiles, streaming the JSON into a temporary file beside the output
     /// (or into memory for stdout), and keeps it only if there is no error.
     static func build(input: String, outputPath: String) -> Console.ExitStatus {
-        var output: AtomicOutputFile?
+        var file: AtomicOutputFile?
         if outputPath != "-" {
             switch AtomicOutputFile.create(outputPath) {
             case .failure(let error): return Console.fail(error.message)
-            case .success(let file): output = file
+            case .success(let created): file = created
             }
         }
-        let writer = output.map { file in JSONWriterSink.streaming(to: file) } ?? JSONWriterSink.inMemory()
-        var ruleCount = 0
+        let memory = ByteArrayOutput()
         let diagnostics: [Diagnostic]
         do {
-            diagnostics = try Compiler.compile(
-                entryPath: input,
-                onVariables: { writer.begin(variables: $0) },
-                onRule: { rule in
-                    writer.add(rule, isFirst: ruleCount == 0)
-                    ruleCount += 1
-                }).diagnostics
+            diagnostics = try Compiler.build(entryPath: input, writingJSONTo: file.map { $0 as any ByteOutput } ?? memory).diagnostics
         } catch {
-            output?.discard()
+            file?.discard()
             return Console.fail(error.description)
         }
         if !diagnostics.isEmpty {
@@ -67,14 +60,13 @@ enum BuildCommand {
             Console.writeError(renderer.render(diagnostics))
         }
         guard !diagnostics.hasErrors else {
-            output?.discard()
+            file?.discard()
             return .inputErrors
         }
-        let bytes = writer.finish(hadRules: ruleCount > 0)
-        if let output {
-            if let problem = output.commit() { return Console.fail(problem) }
+        if let file {
+            if let problem = file.commit() { return Console.fail(problem) }
         } else {
-            Console.writeOut(bytes: bytes)
+            Console.writeOut(bytes: memory.bytes)
         }
         return .success
     }

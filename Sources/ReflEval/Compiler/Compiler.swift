@@ -37,12 +37,11 @@ public struct EntryFileError: Error, Sendable, CustomStringConvertible {
 public enum Compiler {
     /// Compiles the file at `entryPath` (and what it imports).
     public static func compile(entryPath: String) throws(EntryFileError) -> CompileResult {
-        var rules: [CompiledRule] = []
-        var variables: [String: StyleValue] = [:]
-        let (diagnostics, files) = try compile(entryPath: entryPath,
-                                               onVariables: { variables = $0 },
-                                               onRule: { rules.append($0) })
-        return result(diagnostics: diagnostics, files: files, variables: variables, rules: rules)
+        let program = Program()
+        if let error = ImportLoader.load(entryPath: entryPath, into: program) {
+            throw EntryFileError(path: entryPath, reason: error.reason)
+        }
+        return compile(program)
     }
 
     /// Compiles source text held in memory; imports are read from disk,
@@ -50,43 +49,62 @@ public enum Compiler {
     public static func compile(source: SourceFile) -> CompileResult {
         let program = Program()
         ImportLoader.load(entry: source, into: program)
-        var rules: [CompiledRule] = []
-        let variables = run(program) { rules.append($0) }
-        let diagnostics = program.diagnostics.sortedForDisplay(fileOrder: program.files.map(\.source))
-        return result(diagnostics: diagnostics, files: program.files.map(\.source), variables: variables, rules: rules)
+        return compile(program)
     }
 
-    /// The streaming form used by `reflc build`: variables are passed to
-    /// `onVariables` once, then each rule to `onRule` as soon as it is
-    /// compiled, so the table need not be held in memory. The output is only
-    /// valid when the returned diagnostics hold no error.
-    public static func compile(entryPath: String,
-                               onVariables: ([String: StyleValue]) -> Void,
-                               onRule: (CompiledRule) -> Void) throws(EntryFileError) -> (diagnostics: [Diagnostic], files: [SourceFile]) {
+    /// The form used by `reflc build`: the rule table is written to `output`
+    /// as JSON while it is compiled, so it is never held in memory whole.
+    /// The bytes are a valid table only when the returned diagnostics hold no
+    /// error. Byte for byte what `RuleTable.jsonBytes()` gives.
+    public static func build(entryPath: String, writingJSONTo output: any ByteOutput)
+        throws(EntryFileError) -> (diagnostics: [Diagnostic], files: [SourceFile]) {
         let program = Program()
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
             throw EntryFileError(path: entryPath, reason: error.reason)
         }
-        run(program, onRule: onRule, onVariables: onVariables)
+        let writer = JSONWriter(sink: { output.write($0) })
+        writer.beginTable(variables: lowerVariables(program))
+        var wroteRule = false
+        RuleCompiler(program: program).compileRules(
+            threads: Concurrency.processorCount,
+            makeOutput: { JSONWriter() },
+            add: { rule, chunk in chunk.rule(rule, isFirst: chunk.output.count == 0) },
+            deliver: { chunk in
+                guard chunk.output.count > 0 else { return }
+                if wroteRule { writer.raw(",") }
+                writer.flush()
+                chunk.output.drain { output.write($0) }
+                wroteRule = true
+            })
+        writer.endTable(hadRules: wroteRule)
         let files = program.files.map(\.source)
         return (program.diagnostics.sortedForDisplay(fileOrder: files), files)
     }
 
-    /// Variables, then rules; returns the variables.
-    @discardableResult
-    private static func run(_ program: Program, onRule: (CompiledRule) -> Void,
-                            onVariables: ([String: StyleValue]) -> Void = { _ in }) -> [String: StyleValue] {
-        program.variables.collect(from: program)
-        program.variables.lowerAll(program: program)
-        let variables = program.variables.values
-        onVariables(variables)
-        RuleCompiler(program: program).forEachRule(onRule)
-        return variables
+    private static func compile(_ program: Program) -> CompileResult {
+        let variables = lowerVariables(program)
+        let collected = CompiledRules()
+        RuleCompiler(program: program).compileRules(
+            threads: Concurrency.processorCount,
+            makeOutput: { CompiledRules() },
+            add: { rule, chunk in chunk.rules.append(rule) },
+            deliver: { chunk in
+                collected.rules.append(contentsOf: chunk.rules)
+                chunk.rules.removeAll(keepingCapacity: true)
+            })
+        let files = program.files.map(\.source)
+        let diagnostics = program.diagnostics.sortedForDisplay(fileOrder: files)
+        let table = diagnostics.hasErrors ? nil : RuleTable(variables: variables, rules: collected.rules)
+        return CompileResult(diagnostics: diagnostics, files: files, ruleTable: table)
     }
 
-    private static func result(diagnostics: [Diagnostic], files: [SourceFile], variables: [String: StyleValue],
-                               rules: [CompiledRule]) -> CompileResult {
-        let table = diagnostics.hasErrors ? nil : RuleTable(variables: variables, rules: rules)
-        return CompileResult(diagnostics: diagnostics, files: files, ruleTable: table)
+    private final class CompiledRules {
+        var rules: [CompiledRule] = []
+    }
+
+    private static func lowerVariables(_ program: Program) -> [String: StyleValue] {
+        program.variables.collect(from: program)
+        program.variables.lowerAll(program: program)
+        return program.variables.values
     }
 }

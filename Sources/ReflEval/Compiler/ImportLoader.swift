@@ -88,7 +88,7 @@ struct ImportLoader {
 
     private func parse(_ source: SourceFile) -> LoadedFile {
         let result = Parser.parse(source)
-        program.diagnostics.append(contentsOf: result.diagnostics)
+        program.log.append(contentsOf: result.diagnostics)
         return LoadedFile(source: source, syntax: result.syntax, relativePath: PathName.relative(source.path, to: entryFolder))
     }
 

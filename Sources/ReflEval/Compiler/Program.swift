@@ -31,18 +31,36 @@ final class LoadedFile {
 /// imports before its own rules), its variables, and the diagnostics so far.
 final class Program {
     var files: [LoadedFile] = []
-    var diagnostics: [Diagnostic] = []
+    let log = DiagnosticLog()
     var variables = VariableTable()
-    /// Conditions parsed from strings reached through variables, by the
-    /// string's file and offset, so each is parsed (and reported) once.
-    var conditionCache: [ConditionKey: Condition?] = [:]
+    let conditionCache = ConditionCache()
 
-    struct ConditionKey: Hashable {
+    var diagnostics: [Diagnostic] { log.diagnostics }
+
+    func report(_ message: Message, in file: LoadedFile, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        log.report(message, in: file, at: range, notes: notes)
+    }
+}
+
+/// Conditions parsed from strings reached through variables, by the
+/// string's file and offset, so each is parsed (and its problems reported)
+/// once, by whichever thread of the rule phase reaches it first.
+final class ConditionCache {
+    struct Key: Hashable {
         let file: ObjectIdentifier
         let offset: Int
     }
 
-    func report(_ message: Message, in file: LoadedFile, at range: SourceRange, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(Diagnostic(message, file: file.source, range: range, notes: notes))
+    private let lock = Lock()
+    private var conditions: [Key: Condition?] = [:]
+
+    /// The condition of the string at `key`, from `parse` the first time.
+    func condition(at key: Key, parse: () -> Condition?) -> Condition? {
+        lock.withLock {
+            if let cached = conditions[key] { return cached }
+            let condition = parse()
+            conditions[key] = .some(condition)
+            return condition
+        }
     }
 }

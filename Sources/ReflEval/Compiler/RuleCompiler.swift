@@ -48,26 +48,72 @@ final class RuleCompiler {
         resolveIncludeReferences()
     }
 
-    /// Every rule of the program, in order, compiled. Rules whose header had
+    /// Rules per thread in one round of `compileRules`: enough that waking
+    /// the threads is noise, few enough that a round's output is small.
+    static let rulesPerThreadAndRound = 512
+
+    /// Every rule of the program, in order, compiled; rules whose header had
     /// a syntax error are checked (their bodies report) but not emitted.
-    func forEachRule(_ emit: (CompiledRule) -> Void) {
+    ///
+    /// The rules are compiled in rounds on up to `threads` threads, each
+    /// thread taking a consecutive slice of the round's rules and passing
+    /// them to its own `Output` through `add` (so what is done with a rule,
+    /// like writing its JSON, is done in parallel too). At the end of a round
+    /// `deliver` receives the outputs in rule order, on the calling thread,
+    /// and the threads' diagnostics join the program's in the same order: the
+    /// result is the same whatever the number of threads.
+    func compileRules<Output>(threads: Int, makeOutput: () -> Output,
+                                         add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void) {
         flattenIncludedRules()
-        for index in headers.indices {
-            let header = headers[index]
-            let body = bodies[index] ?? analyzeBody(header)
-            let properties = flattened[index] ?? merge(index, body: body)
-            guard header.rule.isValid else { continue }
-            let (line, column) = header.file.lines.location(of: header.rule.selector.range.start)
-            let selector = Self.selector(of: header)
-            emit(CompiledRule(
-                selector: selector,
-                priority: RuleSelector.priority(className: selector.className, trait: selector.trait,
-                                                 isConditional: body.condition != nil || selector.hasWhere),
-                appliesToSubclasses: body.appliesToSubclasses,
-                condition: body.condition,
-                source: SourcePosition(file: header.file.relativePath, line: line, column: column),
-                properties: properties.items.sorted { $0.name < $1.name }))
+        for file in program.files { _ = file.lines }  // built before the threads share them
+        let perRound = Self.rulesPerThreadAndRound
+        let threadCount = max(1, min(threads, (headers.count + perRound - 1) / perRound))
+        let workers = (0..<threadCount).map { _ in RuleWorker(output: makeOutput()) }
+        var roundStart = 0
+        while roundStart < headers.count {
+            let slices = (0..<threadCount).map { thread in
+                let start = min(headers.count, roundStart + thread * perRound)
+                return start..<min(headers.count, start + perRound)
+            }
+            Concurrency.run(threadCount) { thread in
+                let worker = workers[thread]
+                for index in slices[thread] {
+                    if let rule = compileRule(index, log: worker.log, cursor: &worker.positions) { add(rule, worker.output) }
+                }
+            }
+            for worker in workers {
+                deliver(worker.output)
+                program.log.take(from: worker.log)
+            }
+            roundStart += threadCount * perRound
         }
+    }
+
+    /// What one thread of `compileRules` keeps for itself.
+    private final class RuleWorker<Output> {
+        let output: Output
+        let log = DiagnosticLog()
+        var positions = SourcePositionCursor()
+
+        init(output: Output) { self.output = output }
+    }
+
+    /// Compiles rule `index`; nil when its header is invalid. Reads only
+    /// state that no thread writes during the rule phase.
+    private func compileRule(_ index: Int, log: DiagnosticLog, cursor: inout SourcePositionCursor) -> CompiledRule? {
+        let header = headers[index]
+        let body = bodies[index] ?? analyzeBody(header, log: log)
+        let properties = flattened[index] ?? merge(index, body: body)
+        guard header.rule.isValid else { return nil }
+        let selector = Self.selector(of: header)
+        return CompiledRule(
+            selector: selector,
+            priority: RuleSelector.priority(className: selector.className, trait: selector.trait,
+                                             isConditional: body.condition != nil || selector.hasWhere),
+            appliesToSubclasses: body.appliesToSubclasses,
+            condition: body.condition,
+            source: cursor.position(of: header.rule.selector.range.start, in: header.file),
+            properties: properties.items.sorted { $0.name < $1.name })
     }
 
     // MARK: - Headers and include references
@@ -168,7 +214,7 @@ final class RuleCompiler {
                     }
                 } else {
                     let rule = stack.removeLast().rule
-                    let body = analyzeBody(headers[rule])
+                    let body = analyzeBody(headers[rule], log: program.log)
                     bodies[rule] = body
                     flattened[rule] = merge(rule, body: body)
                     onStack[rule] = false
@@ -197,5 +243,21 @@ final class RuleCompiler {
         }
         for property in body.properties.items { properties.set(property) }
         return properties
+    }
+}
+
+/// Source positions for a sequence of rules: a line-table cursor that
+/// continues across positions in the same file (see `LineTable.location`).
+struct SourcePositionCursor {
+    private var file: LoadedFile?
+    private var cursor = LineTable.Cursor()
+
+    mutating func position(of offset: Int, in file: LoadedFile) -> SourcePosition {
+        if self.file !== file {
+            self.file = file
+            cursor = LineTable.Cursor()
+        }
+        let (line, column) = file.lines.location(of: offset, continuing: &cursor)
+        return SourcePosition(file: file.relativePath, line: line, column: column)
     }
 }

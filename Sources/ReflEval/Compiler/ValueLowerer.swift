@@ -8,19 +8,22 @@ import ReflParser
 struct ValueLowerer {
     let program: Program
     let file: LoadedFile
+    /// Where problems go: the program's log, or a rule-phase thread's.
+    let log: DiagnosticLog
     // Held directly: reaching them through `file` on every node costs reference counting.
     private let syntax: StylesheetSyntax
     private let bytes: [UInt8]
 
-    init(program: Program, file: LoadedFile) {
+    init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
         self.file = file
+        self.log = log
         self.syntax = file.syntax
         self.bytes = file.source.bytes
     }
 
     private func report(_ message: Message, _ range: SourceRange) {
-        program.report(message, in: file, at: range)
+        log.report(message, in: file, at: range)
     }
 
     /// The typed value of the node `id`.
@@ -197,19 +200,19 @@ struct ValueLowerer {
         while node.kind == .variable {
             let name = String(file.text(node.range).dropFirst())
             guard let definition = program.variables.definitions[name], seen.insert(name).inserted else {
-                return ValueLowerer(program: program, file: file).lower(nodeID)  // undefined or cyclic: reported there
+                return ValueLowerer(program: program, file: file, log: log).lower(nodeID)  // undefined or cyclic: reported there
             }
             file = definition.file
             nodeID = definition.syntax.value
             node = file.syntax.values[nodeID]
         }
-        guard node.kind == .string else { return ValueLowerer(program: program, file: file).lower(nodeID) }
-        let key = Program.ConditionKey(file: ObjectIdentifier(file), offset: node.range.start)
-        if let cached = program.conditionCache[key] { return cached.map(StyleValue.condition) }
-        let (syntax, problems) = ConditionParser.parse(file: file.source, literal: node.range)
-        program.diagnostics.append(contentsOf: problems)
-        let condition = ValueLowerer(program: program, file: file).lowerCondition(syntax)
-        program.conditionCache[key] = .some(condition)
+        guard node.kind == .string else { return ValueLowerer(program: program, file: file, log: log).lower(nodeID) }
+        let key = ConditionCache.Key(file: ObjectIdentifier(file), offset: node.range.start)
+        let condition = program.conditionCache.condition(at: key) {
+            let (syntax, problems) = ConditionParser.parse(file: file.source, literal: node.range)
+            log.append(contentsOf: problems)
+            return ValueLowerer(program: program, file: file, log: log).lowerCondition(syntax)
+        }
         return condition.map(StyleValue.condition)
     }
 }

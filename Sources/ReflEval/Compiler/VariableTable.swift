@@ -102,7 +102,7 @@ final class VariableTable {
 
     private func lower(_ name: String, program: Program) {
         guard !failed.contains(name), let definition = definitions[name] else { return }
-        let lowerer = ValueLowerer(program: program, file: definition.file)
+        let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
         if let value = lowerer.lower(definition.syntax.value) {
             values[name] = value
         } else {

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// The few concurrency tools the rule phase needs (see
+/// `RuleCompiler.compileRules`): running a fixed set of work items at once,
+/// and a lock for the one cache the threads share.
+enum Concurrency {
+    /// How many threads are worth starting: the processors online, at most 8.
+    static let processorCount = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+
+    /// Calls `work(0)` … `work(count - 1)` at the same time, on up to `count`
+    /// threads (the calling one among them), and returns when all are done.
+    ///
+    /// Not checked by the compiler: each call must write only state of its
+    /// own, and read only state nobody writes until all calls are done.
+    static func run(_ count: Int, _ work: (Int) -> Void) {
+        if count == 1 { return work(0) }
+        withoutActuallyEscaping(work) { work in
+            let shared = UncheckedSendable(value: work)
+            DispatchQueue.concurrentPerform(iterations: count) { shared.value($0) }
+        }
+    }
+
+    private struct UncheckedSendable<Value>: @unchecked Sendable {
+        let value: Value
+    }
+}
+
+/// A mutual-exclusion lock (a POSIX mutex) around a critical section.
+final class Lock {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}
