@@ -20,6 +20,14 @@ public struct Lexer {
         self.position = hasByteOrderMark ? 3 : 0
     }
 
+    /// A lexer that starts at `offset`, which must be where a token or
+    /// trivia starts when the file is lexed from its beginning (the lexer
+    /// keeps no state between tokens but its position).
+    public init(file: SourceFile, startingAt offset: Int) {
+        self.init(file: file)
+        position = max(position, offset)
+    }
+
     /// Lexes a whole file: every token up to and including `endOfFile`.
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(file: file)

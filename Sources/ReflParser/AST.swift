@@ -164,7 +164,7 @@ public struct Declaration: Sendable {
     private let importantStart: UInt32
     private let importantEnd: UInt32
     /// A `ValueID` (>= 0), or `-1 - IncludeListID` for an `__include`.
-    private let encodedValue: Int32
+    private var encodedValue: Int32
 
     public var value: DeclarationValue {
         encodedValue >= 0 ? .value(encodedValue) : .include(-1 - encodedValue)
@@ -184,6 +184,14 @@ public struct Declaration: Sendable {
 
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
     public var key: SourceRange { SourceRange(Int(start), Int(keyEnd)) }
+
+    /// The same declaration in a tree whose value ids and include lists
+    /// start `values` and `includeLists` further on.
+    func shifted(values: Int32, includeLists: Int32) -> Declaration {
+        var moved = self
+        moved.encodedValue = encodedValue >= 0 ? encodedValue + values : encodedValue - includeLists
+        return moved
+    }
 
     /// The `!important` token, when present.
     public var important: SourceRange? {

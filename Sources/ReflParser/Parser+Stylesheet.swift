@@ -3,7 +3,7 @@ import ReflLexer
 extension Parser {
     /// stylesheet = { topLevelItem } EOF ;
     mutating func parseStylesheet() {
-        while !at(.endOfFile) {
+        while !at(.endOfFile) && current.range.start < stopOffset {
             let before = current.range.start
             parseTopLevelItem()
             if current.range.start == before && !at(.endOfFile) { advance() }  // always make progress

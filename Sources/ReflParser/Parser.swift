@@ -38,6 +38,9 @@ public struct Parser {
     var diagnostics: [Diagnostic] = []
     /// Offset of the last reported error, so one spot is reported once.
     private var lastErrorOffset = -1
+    /// Where top-level parsing stops: the end of the piece being parsed
+    /// (see `Parser+Pieces.swift`); the end of the file otherwise.
+    var stopOffset = Int.max
 
     var file: SourceFile { syntax.file }
 
@@ -49,15 +52,21 @@ public struct Parser {
         return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]))
     }
 
-    init(file: SourceFile) {
-        lexer = Lexer(file: file)
+    /// A parser that starts at `start`: the file's beginning, or a point
+    /// just after a top-level `}` (then that `}` counts as the previous token).
+    init(file: SourceFile, start: Int = 0, reservingFor byteCount: Int? = nil) {
+        lexer = Lexer(file: file, startingAt: start)
         current = lexer.next()
         lookahead = current.kind == .endOfFile ? current : lexer.next()
         syntax = StylesheetSyntax(file: file)
+        if start > 0 {
+            previousEnd = start
+            previousKind = .rightBrace
+        }
         // Typical stylesheets have one value node per 15 to 20 bytes; reserving
         // for one per 8 avoids copying the arena as it grows (which would
         // briefly need it twice). Reserved pages never written cost no memory.
-        syntax.values.reserve(file.bytes.count / 8)
+        syntax.values.reserve((byteCount ?? file.bytes.count) / 8)
     }
 
     // MARK: - Verbs

@@ -98,6 +98,22 @@ public struct ValueArena: Sendable {
         nodes[Int(id)] = ValueNode(kind: old.kind, range: SourceRange(old.range.start, end), link: ValueID(nodes.count))
     }
 
+    /// Appends the nodes of `other`, whose ids move up by this arena's
+    /// count and whose condition indexes move up by `conditionOffset`.
+    mutating func append(_ other: ValueArena, conditionOffset: Int32) {
+        let offset = ValueID(nodes.count)
+        nodes.reserveCapacity(nodes.count + other.nodes.count)
+        for node in other.nodes {
+            var moved = node
+            switch node.kind {
+            case .call, .list: moved.link += offset
+            case .condition: moved.link += conditionOffset
+            default: break
+            }
+            nodes.append(moved)
+        }
+    }
+
     /// Removes the reserved parent `id` when its single child should stand
     /// alone (a list of one item); returns the child's new id.
     mutating func unwrapSingleChild(_ id: ValueID) -> ValueID {

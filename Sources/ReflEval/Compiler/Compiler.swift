@@ -47,7 +47,12 @@ public enum Compiler {
     /// Compiles source text held in memory; imports are read from disk,
     /// relative to `source.path`.
     public static func compile(source: SourceFile) -> CompileResult {
-        let program = Program()
+        compile(source: source, threads: Concurrency.processorCount)
+    }
+
+    /// `compile(source:)` on at most `threads` threads; the result is the same for any number.
+    static func compile(source: SourceFile, threads: Int) -> CompileResult {
+        let program = Program(threads: threads)
         ImportLoader.load(entry: source, into: program)
         return compile(program)
     }
@@ -66,7 +71,7 @@ public enum Compiler {
         writer.beginTable(variables: lowerVariables(program))
         var wroteRule = false
         RuleCompiler(program: program).compileRules(
-            threads: Concurrency.processorCount,
+            threads: program.threads,
             makeOutput: { JSONWriter() },
             add: { rule, chunk in chunk.rule(rule, isFirst: chunk.output.count == 0) },
             deliver: { chunk in
@@ -85,7 +90,7 @@ public enum Compiler {
         let variables = lowerVariables(program)
         let collected = CompiledRules()
         RuleCompiler(program: program).compileRules(
-            threads: Concurrency.processorCount,
+            threads: program.threads,
             makeOutput: { CompiledRules() },
             add: { rule, chunk in chunk.rules.append(rule) },
             deliver: { chunk in

@@ -87,9 +87,32 @@ struct ImportLoader {
     }
 
     private func parse(_ source: SourceFile) -> LoadedFile {
-        let result = Parser.parse(source)
+        let result = Self.parse(source, threads: program.threads)
         program.log.append(contentsOf: result.diagnostics)
         return LoadedFile(source: source, syntax: result.syntax, relativePath: PathName.relative(source.path, to: entryFolder))
+    }
+
+    /// Below this many bytes a file is parsed in one piece: starting a
+    /// thread would cost more than it saves.
+    static let minimumPieceSize = 1 << 16
+
+    /// Parses `source`, in pieces on several threads when it is large (see
+    /// `Parser+Pieces.swift`); the result is the same either way.
+    static func parse(_ source: SourceFile, threads: Int, minimumPieceSize: Int = minimumPieceSize) -> ParseResult {
+        let count = min(threads, source.bytes.count / minimumPieceSize)
+        guard count > 1 else { return Parser.parse(source) }
+        let ranges = Parser.pieces(of: source, count: count)
+        let slots = ranges.map { _ in PieceSlot() }
+        Concurrency.run(ranges.count) { index in
+            slots[index].piece = Parser.parse(source, piece: ranges[index])
+        }
+        let pieces = slots.map { $0.piece! }
+        return Parser.join(pieces) ?? Parser.parse(source)
+    }
+
+    /// Where one thread of `parse(_:threads:)` leaves its piece.
+    private final class PieceSlot {
+        var piece: Parser.Piece?
     }
 
     private static func imports(of syntax: StylesheetSyntax) -> [ImportStatement] {

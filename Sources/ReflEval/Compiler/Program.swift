@@ -30,12 +30,18 @@ final class LoadedFile {
 /// Everything one compilation knows: its files (in rule order: a file's
 /// imports before its own rules), its variables, and the diagnostics so far.
 final class Program {
+    /// How many threads the compilation may use (see `Concurrency`).
+    let threads: Int
     var files: [LoadedFile] = []
     let log = DiagnosticLog()
     var variables = VariableTable()
     let conditionCache = ConditionCache()
 
     var diagnostics: [Diagnostic] { log.diagnostics }
+
+    init(threads: Int = Concurrency.processorCount) {
+        self.threads = threads
+    }
 
     func report(_ message: Message, in file: LoadedFile, at range: SourceRange, notes: [Diagnostic.Note] = []) {
         log.report(message, in: file, at: range, notes: notes)

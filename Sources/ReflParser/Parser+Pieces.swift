@@ -1,0 +1,112 @@
+import ReflLexer
+
+/// Parsing a large file in pieces, so that a caller with threads can parse
+/// them at the same time (the parser itself has none).
+///
+/// A file is cut just after a `}` alone on its line, most likely the end of
+/// a top-level rule. Each piece is parsed on its own. A piece other than the
+/// last *ends cleanly* when its parse stopped exactly at the cut, between
+/// top-level items, having just consumed that `}`, with no error past it.
+/// The lexer keeps no state between tokens but its position, and the parser
+/// none between top-level items but the previous token, so pieces that all
+/// end cleanly join into exactly the tree and diagnostics of parsing the
+/// file whole. When a cut was no such boundary (it fell in a comment, a
+/// string or an unclosed block), `join` says so and the caller parses the
+/// file whole instead.
+extension Parser {
+    /// One parsed piece of a file.
+    public struct Piece: Sendable {
+        public let range: SourceRange
+        /// Whether the parse stopped exactly at the end of `range`, between
+        /// top-level items (always true for the file's last piece).
+        public let endsCleanly: Bool
+        fileprivate let syntax: StylesheetSyntax
+        fileprivate let lexerDiagnostics: [Diagnostic]
+        fileprivate let parserDiagnostics: [Diagnostic]
+    }
+
+    /// Pieces of `file` of about equal size, at most `count`: consecutive
+    /// ranges covering the file, each cut just after a line that is a lone
+    /// `}`. A cut is looked for at most `searchLimit` bytes past its ideal
+    /// place; without one there, the pieces on each side stay one.
+    public static func pieces(of file: SourceFile, count: Int, searchLimit: Int = 1 << 20) -> [SourceRange] {
+        let bytes = file.bytes
+        var cuts = [0]
+        for piece in 1..<max(1, count) {
+            let ideal = max(cuts.last! + 1, bytes.count / count * piece)
+            var index = max(ideal, 2)
+            let limit = min(bytes.count - 1, ideal + searchLimit)
+            while index < limit {
+                // Just after "\n}" followed by a line break: cut before the line break.
+                if bytes[index] == UInt8(ascii: "}") && bytes[index - 1] == UInt8(ascii: "\n")
+                    && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")) {
+                    cuts.append(index + 1)
+                    break
+                }
+                index += 1
+            }
+        }
+        cuts.append(bytes.count)
+        return (1..<cuts.count).map { SourceRange(cuts[$0 - 1], cuts[$0]) }
+    }
+
+    /// Parses the piece `range` of `file` (one of `pieces(of:count:)`).
+    public static func parse(_ file: SourceFile, piece range: SourceRange) -> Piece {
+        // The first piece's tree receives the others: it reserves for the whole file.
+        var parser = Parser(file: file, start: range.start,
+                            reservingFor: range.start == 0 ? file.bytes.count : range.count)
+        let isLast = range.end >= file.bytes.count
+        if !isLast { parser.stopOffset = range.end }
+        parser.parseStylesheet()
+        // The lexer may have read a token or two past the cut: those belong to the next piece.
+        let lexerDiagnostics = isLast ? parser.lexer.diagnostics : parser.lexer.diagnostics.filter { $0.range.start < range.end }
+        let endsCleanly = isLast || (parser.previousEnd == range.end && parser.previousKind == .rightBrace
+                                     && parser.diagnostics.allSatisfy { $0.range.start < range.end })
+        return Piece(range: range, endsCleanly: endsCleanly, syntax: parser.syntax,
+                     lexerDiagnostics: lexerDiagnostics, parserDiagnostics: parser.diagnostics)
+    }
+
+    /// The parse of the whole file from its pieces, in order; nil when a
+    /// piece did not end cleanly.
+    public static func join(_ pieces: [Piece]) -> ParseResult? {
+        guard var syntax = pieces.first?.syntax, pieces.allSatisfy(\.endsCleanly) else { return nil }
+        for piece in pieces.dropFirst() { syntax.append(piece.syntax) }
+        let diagnostics = pieces.flatMap(\.lexerDiagnostics) + pieces.flatMap(\.parserDiagnostics)
+        return ParseResult(syntax: syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [syntax.file]))
+    }
+}
+
+extension StylesheetSyntax {
+    /// Appends the tree of a later piece of the same file, moving its
+    /// indexes past this tree's.
+    mutating func append(_ other: StylesheetSyntax) {
+        let valueOffset = ValueID(values.nodes.count)
+        let declarationOffset = Int32(declarations.count)
+        let selectorOffset = Int32(includeSelectors.count)
+        let listOffset = Int32(includeLists.count)
+        values.append(other.values, conditionOffset: Int32(conditions.count))
+        conditions.append(contentsOf: other.conditions)
+        includeSelectors.append(contentsOf: other.includeSelectors)
+        includeLists.append(contentsOf: other.includeLists.map {
+            ($0.lowerBound + selectorOffset)..<($0.upperBound + selectorOffset)
+        })
+        declarations.append(contentsOf: other.declarations.map { $0.shifted(values: valueOffset, includeLists: listOffset) })
+        func moved(_ variable: VariableDefinition) -> VariableDefinition {
+            var variable = variable
+            variable.value += valueOffset
+            return variable
+        }
+        items.append(contentsOf: other.items.map { item in
+            switch item {
+            case .importStatement: return item
+            case .variable(let variable): return .variable(moved(variable))
+            case .namespace(var namespace):
+                namespace.variables = namespace.variables.map(moved)
+                return .namespace(namespace)
+            case .rule(var rule):
+                rule.declarationRange = (rule.declarationRange.lowerBound + declarationOffset)..<(rule.declarationRange.upperBound + declarationOffset)
+                return .rule(rule)
+            }
+        })
+    }
+}
