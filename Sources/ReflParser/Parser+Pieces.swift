@@ -20,7 +20,7 @@ extension Parser {
         /// Whether the parse stopped exactly at the end of `range`, between
         /// top-level items (always true for the file's last piece).
         public let endsCleanly: Bool
-        fileprivate let syntax: StylesheetSyntax
+        fileprivate var syntax: StylesheetSyntax
         fileprivate let lexerDiagnostics: [Diagnostic]
         fileprivate let parserDiagnostics: [Diagnostic]
     }
@@ -67,10 +67,17 @@ extension Parser {
     }
 
     /// The parse of the whole file from its pieces, in order; nil when a
-    /// piece did not end cleanly.
-    public static func join(_ pieces: [Piece]) -> ParseResult? {
-        guard var syntax = pieces.first?.syntax, pieces.allSatisfy(\.endsCleanly) else { return nil }
-        for piece in pieces.dropFirst() { syntax.append(piece.syntax) }
+    /// piece did not end cleanly. The pieces' trees are moved, not copied:
+    /// pass pieces nothing else holds.
+    public static func join(_ pieces: consuming [Piece]) -> ParseResult? {
+        guard !pieces.isEmpty, pieces.allSatisfy(\.endsCleanly) else { return nil }
+        let file = pieces[0].syntax.file
+        var syntax = StylesheetSyntax(file: file)
+        swap(&syntax, &pieces[0].syntax)
+        for index in pieces.indices.dropFirst() {
+            syntax.append(pieces[index].syntax)
+            pieces[index].syntax = StylesheetSyntax(file: file)  // its memory is free for the next
+        }
         let diagnostics = pieces.flatMap(\.lexerDiagnostics) + pieces.flatMap(\.parserDiagnostics)
         return ParseResult(syntax: syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [syntax.file]))
     }
@@ -87,26 +94,33 @@ extension StylesheetSyntax {
         values.append(other.values, conditionOffset: Int32(conditions.count))
         conditions.append(contentsOf: other.conditions)
         includeSelectors.append(contentsOf: other.includeSelectors)
-        includeLists.append(contentsOf: other.includeLists.map {
-            ($0.lowerBound + selectorOffset)..<($0.upperBound + selectorOffset)
-        })
-        declarations.append(contentsOf: other.declarations.map { $0.shifted(values: valueOffset, includeLists: listOffset) })
+        // Element by element, not through `map`: a mapped copy of a large
+        // piece's arrays would briefly cost their size again.
+        includeLists.reserveCapacity(includeLists.count + other.includeLists.count)
+        for list in other.includeLists {
+            includeLists.append((list.lowerBound + selectorOffset)..<(list.upperBound + selectorOffset))
+        }
+        declarations.reserveCapacity(declarations.count + other.declarations.count)
+        for declaration in other.declarations {
+            declarations.append(declaration.shifted(values: valueOffset, includeLists: listOffset))
+        }
         func moved(_ variable: VariableDefinition) -> VariableDefinition {
             var variable = variable
             variable.value += valueOffset
             return variable
         }
-        items.append(contentsOf: other.items.map { item in
+        items.reserveCapacity(items.count + other.items.count)
+        for item in other.items {
             switch item {
-            case .importStatement: return item
-            case .variable(let variable): return .variable(moved(variable))
+            case .importStatement: items.append(item)
+            case .variable(let variable): items.append(.variable(moved(variable)))
             case .namespace(var namespace):
                 namespace.variables = namespace.variables.map(moved)
-                return .namespace(namespace)
+                items.append(.namespace(namespace))
             case .rule(var rule):
                 rule.declarationRange = (rule.declarationRange.lowerBound + declarationOffset)..<(rule.declarationRange.upperBound + declarationOffset)
-                return .rule(rule)
+                items.append(.rule(rule))
             }
-        })
+        }
     }
 }

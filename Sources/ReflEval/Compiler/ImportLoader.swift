@@ -113,6 +113,12 @@ struct ImportLoader {
     /// Where one thread of `parse(_:threads:)` leaves its piece.
     private final class PieceSlot {
         var piece: Parser.Piece?
+
+        /// The piece, which the slot no longer holds (so it can be moved).
+        func take() -> Parser.Piece {
+            defer { piece = nil }
+            return piece!
+        }
     }
 
     private static func imports(of syntax: StylesheetSyntax) -> [ImportStatement] {
