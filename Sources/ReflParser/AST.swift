@@ -14,6 +14,10 @@ public struct StylesheetSyntax: Sendable {
     /// Every rule's declarations, rule after rule; a rule holds its range.
     /// One array for the file rather than one per rule.
     public var declarations: [Declaration] = []
+    /// The distinct declaration keys of the file, as written; a
+    /// declaration's `keyID` indexes it. A large stylesheet repeats a few
+    /// dozen keys thousands of times: the compiler looks at each once.
+    public var keys = ByteStringTable()
     /// The selectors of every `__include`, one list after another.
     public var includeSelectors: [Selector] = []
     /// Each `__include`'s range of `includeSelectors`; `DeclarationValue.include` indexes it.
@@ -147,11 +151,23 @@ public struct Selector: Sendable {
     /// The canonical text, `Class:trait:__where`, independent of spacing:
     /// what `__include` matches against.
     public func canonicalText(in file: SourceFile) -> String {
-        var parts: [String] = []
-        if let className { parts.append(file.text(className)) }
-        if let trait { parts.append(file.text(trait)) }
-        if hasWhere { parts.append("__where") }
-        return parts.joined(separator: ":")
+        var bytes: [UInt8] = []
+        canonicalBytes(in: file, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The canonical text's bytes, replacing what `bytes` held.
+    public func canonicalBytes(in file: SourceFile, into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        if let className { bytes.append(contentsOf: file.bytes[className.start..<className.end]) }
+        if let trait {
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(contentsOf: file.bytes[trait.start..<trait.end])
+        }
+        if hasWhere {
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(contentsOf: "__where".utf8)
+        }
     }
 }
 
@@ -165,12 +181,15 @@ public struct Declaration: Sendable {
     private let importantEnd: UInt32
     /// A `ValueID` (>= 0), or `-1 - IncludeListID` for an `__include`.
     private var encodedValue: Int32
+    /// The key's id in the file's `StylesheetSyntax.keys`.
+    public private(set) var keyID: Int32
 
     public var value: DeclarationValue {
         encodedValue >= 0 ? .value(encodedValue) : .include(-1 - encodedValue)
     }
 
-    public init(range: SourceRange, key: SourceRange, value: DeclarationValue, important: SourceRange?) {
+    public init(range: SourceRange, key: SourceRange, keyID: Int32, value: DeclarationValue, important: SourceRange?) {
+        self.keyID = keyID
         start = UInt32(truncatingIfNeeded: range.start)
         keyEnd = UInt32(truncatingIfNeeded: key.end)
         end = UInt32(truncatingIfNeeded: range.end)
@@ -186,10 +205,12 @@ public struct Declaration: Sendable {
     public var key: SourceRange { SourceRange(Int(start), Int(keyEnd)) }
 
     /// The same declaration in a tree whose value ids and include lists
-    /// start `values` and `includeLists` further on.
-    func shifted(values: Int32, includeLists: Int32) -> Declaration {
+    /// start `values` and `includeLists` further on, and whose keys have the
+    /// ids `keyIDs[keyID]`.
+    func moved(values: Int32, includeLists: Int32, keyIDs: [Int32]) -> Declaration {
         var moved = self
         moved.encodedValue = encodedValue >= 0 ? encodedValue + values : encodedValue - includeLists
+        moved.keyID = keyIDs[Int(keyID)]
         return moved
     }
 

@@ -50,13 +50,13 @@ extension Parser {
         }
         advance()
         let value: DeclarationValue
-        if file.range(key.range, equals: "__include") {
+        if spells(key.range, "__include") {
             let first = Int32(syntax.includeSelectors.count)
             parseIncludeList()
             syntax.includeLists.append(first..<Int32(syntax.includeSelectors.count))
             value = .include(IncludeListID(syntax.includeLists.count - 1))
         } else {
-            value = .value(parseValueList(for: key, conditionContext: file.range(key.range, equals: "__condition")))
+            value = .value(parseValueList(for: key, conditionContext: spells(key.range, "__condition")))
         }
         let important = eat(.important)?.range
         if at(.bang) {
@@ -64,8 +64,8 @@ extension Parser {
             advance()
         }
         expectDeclarationEnd()
-        return Declaration(range: SourceRange(key.range.start, previousEnd), key: key.range, value: value,
-                           important: important)
+        return Declaration(range: SourceRange(key.range.start, previousEnd), key: key.range,
+                           keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])), value: value, important: important)
     }
 
     /// includeList = selector { "," selector } ;

@@ -53,9 +53,15 @@ extension Parser {
     /// Parses the piece `range` of `file` (one of `pieces(of:count:)`).
     public static func parse(_ file: SourceFile, piece range: SourceRange) -> Piece {
         // The first piece's tree receives the others: it reserves for the whole file.
-        var parser = Parser(file: file, start: range.start,
-                            reservingFor: range.start == 0 ? file.bytes.count : range.count)
-        let isLast = range.end >= file.bytes.count
+        file.bytes.withUnsafeBufferPointer { source in
+            parse(file, source: source, piece: range)
+        }
+    }
+
+    private static func parse(_ file: SourceFile, source: UnsafeBufferPointer<UInt8>, piece range: SourceRange) -> Piece {
+        var parser = Parser(file: file, source: source, start: range.start,
+                            reservingFor: range.start == 0 ? source.count : range.count)
+        let isLast = range.end >= source.count
         if !isLast { parser.stopOffset = range.end }
         parser.parseStylesheet()
         // The lexer may have read a token or two past the cut: those belong to the next piece.
@@ -100,9 +106,12 @@ extension StylesheetSyntax {
         for list in other.includeLists {
             includeLists.append((list.lowerBound + selectorOffset)..<(list.upperBound + selectorOffset))
         }
+        let keyIDs = (0..<Int32(other.keys.count)).map { id in
+            other.keys.bytes(of: id).withUnsafeBufferPointer { keys.intern($0) }
+        }
         declarations.reserveCapacity(declarations.count + other.declarations.count)
         for declaration in other.declarations {
-            declarations.append(declaration.shifted(values: valueOffset, includeLists: listOffset))
+            declarations.append(declaration.moved(values: valueOffset, includeLists: listOffset, keyIDs: keyIDs))
         }
         func moved(_ variable: VariableDefinition) -> VariableDefinition {
             var variable = variable

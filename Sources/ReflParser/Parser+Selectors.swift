@@ -28,7 +28,7 @@ extension Parser {
         var isValid = true
         var names: [Token] = []
         for (index, part) in parts.enumerated() {
-            if file.range(part.range, equals: "__where") {
+            if spells(part.range, "__where") {
                 if index == 0 {
                     error(ParserMessages.whereAlone(), at: part.range)
                     isValid = false
@@ -42,7 +42,7 @@ extension Parser {
             }
         }
         guard let first = names.first else { return (selector, false) }
-        if Self.isClassName(file.bytes, first.range) {
+        if Self.isClassName(source, first.range) {
             selector.className = first.range
             selector.trait = names.count > 1 ? names[1].range : nil
             if names.count > 2 {
@@ -60,9 +60,9 @@ extension Parser {
     }
 
     /// A class name starts with an uppercase letter or contains a `.`.
-    static func isClassName(_ bytes: [UInt8], _ range: SourceRange) -> Bool {
+    static func isClassName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: SourceRange) -> Bool {
         let first = bytes[range.start]
         if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return true }
-        return bytes[range.start..<range.end].contains(UInt8(ascii: "."))
+        return UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]).contains(UInt8(ascii: "."))
     }
 }

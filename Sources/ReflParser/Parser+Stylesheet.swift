@@ -14,7 +14,7 @@ extension Parser {
     mutating func parseTopLevelItem() {
         switch current.kind {
         case .atName:
-            if file.range(current.range, equals: "@import") {
+            if spells(current.range, "@import") {
                 if let item = parseImportStatement() { syntax.items.append(.importStatement(item)) }
             } else if lookahead.kind == .leftBrace {
                 syntax.items.append(.namespace(parseNamespace()))

@@ -65,7 +65,7 @@ extension Parser {
         let name = advance()
         let open = advance()
         let call = syntax.values.beginParent(.call, start: name.range.start)
-        let isCondition = file.range(name.range, equals: "condition")
+        let isCondition = spells(name.range, "condition")
         if !at(.rightParen) {
             repeat {
                 if at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {

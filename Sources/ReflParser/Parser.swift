@@ -35,6 +35,10 @@ public struct Parser {
     /// Kind of the last consumed token.
     var previousKind = TokenKind.endOfFile
     var syntax: StylesheetSyntax
+    /// The file's bytes, for the parser's own reads: through a pointer, so
+    /// that threads parsing pieces of one file never touch its reference
+    /// count (which would make the cores fight over that cache line).
+    let source: UnsafeBufferPointer<UInt8>
     var diagnostics: [Diagnostic] = []
     /// Offset of the last reported error, so one spot is reported once.
     private var lastErrorOffset = -1
@@ -46,15 +50,18 @@ public struct Parser {
 
     /// Parses a whole file.
     public static func parse(_ file: SourceFile) -> ParseResult {
-        var parser = Parser(file: file)
-        parser.parseStylesheet()
-        let all = parser.lexer.diagnostics + parser.diagnostics
-        return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]))
+        file.bytes.withUnsafeBufferPointer { source in
+            var parser = Parser(file: file, source: source)
+            parser.parseStylesheet()
+            let all = parser.lexer.diagnostics + parser.diagnostics
+            return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]))
+        }
     }
 
     /// A parser that starts at `start`: the file's beginning, or a point
     /// just after a top-level `}` (then that `}` counts as the previous token).
-    init(file: SourceFile, start: Int = 0, reservingFor byteCount: Int? = nil) {
+    init(file: SourceFile, source: UnsafeBufferPointer<UInt8>, start: Int = 0, reservingFor byteCount: Int? = nil) {
+        self.source = source
         lexer = Lexer(file: file, startingAt: start)
         current = lexer.next()
         lookahead = current.kind == .endOfFile ? current : lexer.next()
@@ -67,7 +74,7 @@ public struct Parser {
         // declaration per 30 to 40; reserving for one per 8 and per 16 avoids
         // copying the arrays as they grow (which would briefly need them
         // twice). Reserved pages never written cost no memory.
-        let bytes = byteCount ?? file.bytes.count
+        let bytes = byteCount ?? source.count
         syntax.values.reserve(bytes / 8)
         syntax.declarations.reserveCapacity(bytes / 16)
     }
@@ -78,7 +85,14 @@ public struct Parser {
 
     /// Whether the current token is the identifier `word`.
     func at(word: StaticString) -> Bool {
-        current.kind == .identifier && file.range(current.range, equals: word)
+        current.kind == .identifier && spells(current.range, word)
+    }
+
+    /// Whether the bytes of `range` spell `word` exactly.
+    func spells(_ range: SourceRange, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        for index in 0..<range.count where source[range.start + index] != word.utf8Start[index] { return false }
+        return true
     }
 
     /// Consumes the current token and returns it.

@@ -32,14 +32,21 @@ enum Concurrency {
     }
 }
 
-/// A mutual-exclusion lock (a POSIX mutex) around a critical section.
+/// A mutual-exclusion lock (a POSIX mutex) around a critical section, with
+/// a condition variable to wait inside it for another thread's change.
 final class Lock {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() { pthread_mutex_init(mutex, nil) }
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
 
     deinit {
+        pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
+        condition.deallocate()
         mutex.deallocate()
     }
 
@@ -47,5 +54,16 @@ final class Lock {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body()
+    }
+
+    /// Inside `withLock`: releases the lock until `signalAll` is called, then
+    /// holds it again. Callers wait in a loop on the state they need.
+    func wait() {
+        pthread_cond_wait(condition, mutex)
+    }
+
+    /// Wakes every thread in `wait`.
+    func signalAll() {
+        pthread_cond_broadcast(condition)
     }
 }

@@ -8,6 +8,9 @@ final class LoadedFile {
     let syntax: StylesheetSyntax
     /// The path relative to the entry file's folder, as the rule table records it.
     let relativePath: String
+    /// What each of the file's declaration keys means, by key id (set when
+    /// rules are compiled).
+    var keys: [DeclarationKey] = []
     private var lineTable: LineTable?
 
     init(source: SourceFile, syntax: StylesheetSyntax, relativePath: String) {

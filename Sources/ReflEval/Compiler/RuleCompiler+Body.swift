@@ -4,75 +4,79 @@ import ReflParser
 extension RuleCompiler {
     /// Lowers a rule's declarations and checks its directives: `__condition`,
     /// `apply-to-subclasses`, and what `:__where` requires.
-    func analyzeBody(_ header: Header, log: DiagnosticLog) -> Body {
-        let file = header.file
-        let lowerer = ValueLowerer(program: program, file: file, log: log)
-        var body = Body()
+    func analyzeBody(_ header: Header, in context: RuleContext) -> Body {
+        context.enter(fileIndex: header.fileIndex)
+        let lowerer = context.lowerer!
+        let log = context.log
+        let file = lowerer.file
+        let syntax = lowerer.syntax
+        let declarations = syntax.declarations(of: header.rule)
+        var body = Body(properties: PropertyList(capacity: declarations.count))
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         let source = file.source
-        for declaration in file.syntax.declarations(of: header.rule) {
+        let keys = lowerer.keys
+        for declaration in declarations {
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
             let keyRange = declaration.key
-            if source.range(keyRange, equals: "__condition") {
+            switch keys[Int(declaration.keyID)] {
+            case .condition:
                 if let previous = conditionKey {
                     log.report(EvalMessages.duplicateCondition(), in: file, at: keyRange,
-                                   notes: [Diagnostic.Note("the first '__condition' is here", file: source, range: previous)])
+                               notes: [Diagnostic.Note("the first '__condition' is here", file: source, range: previous)])
                 }
                 conditionKey = keyRange
                 rejectImportant(declaration, name: "__condition", in: file, log: log)
                 guard let value = lowerer.lowerConditionOperand(valueID) else { continue }
                 guard case .condition(let condition) = value else {
                     log.report(EvalMessages.conditionValue(found: value.kindDescription), in: file,
-                                   at: file.syntax.values[valueID].range)
+                               at: syntax.values[valueID].range)
                     continue
                 }
                 body.condition = condition
-            } else if keyRange.count > 2 && source.bytes[keyRange.start] == UInt8(ascii: "_")
-                        && source.bytes[keyRange.start + 1] == UInt8(ascii: "_") {
+            case .include, .unknownDirective:
                 let key = file.text(keyRange)
                 let suggestion = Suggestions.closest(to: key, in: ["__include", "__condition"])
                 log.report(EvalMessages.unknownDirective(key, suggestion: suggestion), in: file, at: keyRange)
-            } else if source.range(keyRange, equals: "apply-to-subclasses") || source.range(keyRange, equals: "applyToSubclasses") {
+            case .applyToSubclasses:
                 rejectImportant(declaration, name: file.text(keyRange), in: file, log: log)
                 guard let value = lowerer.lower(valueID) else { continue }
                 guard case .bool(let flag) = value else {
                     log.report(EvalMessages.applyToSubclassesValue(found: value.kindDescription), in: file,
-                                   at: file.syntax.values[valueID].range)
+                               at: syntax.values[valueID].range)
                     continue
                 }
                 body.appliesToSubclasses = flag
                 if flag && header.rule.selector.className == nil {
                     log.report(EvalMessages.applyToSubclassesWithoutClass(), in: file, at: keyRange)
                 }
-            } else {
-                let name = PropertyName.keyPath(file.text(keyRange))
-                let value = lowerer.lower(valueID)
-                let property = value.map {
-                    Property(name: name, value: $0, isImportant: declaration.important != nil || $0.isImportantByNature)
+            case .property(let id):
+                let property = lowerer.lower(valueID).map {
+                    Property(name: context.propertyNames[Int(id)], value: $0,
+                             isImportant: declaration.important != nil || $0.isImportantByNature)
                 }
-                if let index = body.properties.index(of: name) {
+                if let index = body.properties.index(of: id) {
                     log.report(EvalMessages.duplicateProperty(file.text(keyRange)), in: file, at: keyRange,
-                                   notes: [Diagnostic.Note("the first value is set here", file: source, range: firstKeys[index])])
-                    if let property { body.properties.set(property) }
+                               notes: [Diagnostic.Note("the first value is set here", file: source, range: firstKeys[index])])
+                    if let property { body.properties.set(property, id: id) }
                 } else if let property {
-                    body.properties.set(property)
+                    body.properties.set(property, id: id)
                     firstKeys.append(keyRange)
                 }
             }
         }
-        checkWhere(header, conditionKey: conditionKey, log: log)
+        checkWhere(header, in: file, conditionKey: conditionKey, log: log)
         return body
     }
 
     /// A `:__where` rule needs a `__condition`; a `__condition` without
     /// `:__where` applies, with a warning.
-    private func checkWhere(_ header: Header, conditionKey: SourceRange?, log: DiagnosticLog) {
+    private func checkWhere(_ header: Header, in file: LoadedFile, conditionKey: SourceRange?, log: DiagnosticLog) {
         let selector = header.rule.selector
         if let whereClause = selector.whereClause, conditionKey == nil, header.rule.isValid {
-            log.report(EvalMessages.whereWithoutCondition(), in: header.file, at: whereClause)
+            log.report(EvalMessages.whereWithoutCondition(), in: file, at: whereClause)
         } else if let conditionKey, selector.whereClause == nil {
-            log.report(EvalMessages.conditionWithoutWhere(), in: header.file, at: conditionKey)
+            log.report(EvalMessages.conditionWithoutWhere(), in: file, at: conditionKey)
         }
     }
 

@@ -13,7 +13,8 @@ final class RuleCompiler {
     /// A rule and the file it is in. Kept small: a large stylesheet has
     /// tens of thousands; selector strings are made when a rule is emitted.
     struct Header {
-        let file: LoadedFile
+        /// The rule's file, by index in `files`.
+        let fileIndex: Int32
         let rule: Rule
         /// Its `__include` references, as a range of `includeReferences`.
         var includes: Range<Int32> = 0..<0
@@ -32,9 +33,18 @@ final class RuleCompiler {
         var properties = PropertyList()
         var condition: Condition?
         var appliesToSubclasses = false
+
+        /// The properties, which the body no longer holds (so they can be
+        /// extended without a copy).
+        mutating func takeProperties() -> PropertyList {
+            defer { properties = PropertyList() }
+            return properties
+        }
     }
 
     let program: Program
+    let files: [LoadedFile]
+    let propertyNames = PropertyNames()
     private(set) var headers: [Header] = []
     private var includeReferences: [IncludeReference] = []
     private var includeTargets: [Int32] = []
@@ -44,112 +54,126 @@ final class RuleCompiler {
 
     init(program: Program) {
         self.program = program
+        files = program.files
+        for file in files { file.keys = propertyNames.classifyKeys(of: file) }
+        propertyNames.rankAll()
         collectHeaders()
         resolveIncludeReferences()
     }
 
-    /// Rules per thread in one round of `compileRules`: enough that waking
-    /// the threads is noise, few enough that a round's output is small.
-    static let rulesPerThreadAndRound = 512
+    /// Rules per work item of `compileRules`: enough that taking an item
+    /// is noise, few enough that the threads finish together.
+    static let rulesPerItem = 64
 
     /// Every rule of the program, in order, compiled; rules whose header had
     /// a syntax error are checked (their bodies report) but not emitted.
     ///
-    /// The rules are compiled in rounds on up to `threads` threads, each
-    /// thread taking a consecutive slice of the round's rules and passing
-    /// them to its own `Output` through `add` (so what is done with a rule,
-    /// like writing its JSON, is done in parallel too). At the end of a round
-    /// `deliver` receives the outputs in rule order, on the calling thread,
-    /// and the threads' diagnostics join the program's in the same order: the
-    /// result is the same whatever the number of threads.
+    /// The rules are compiled on up to `threads` threads, in items of
+    /// consecutive rules (see `OrderedPipeline`). Each item's rules are passed
+    /// to an `Output` of its own through `add`, on the thread that compiled
+    /// them (so what is done with a rule, like writing its JSON, is done in
+    /// parallel too); `deliver` receives the outputs in rule order, on the
+    /// calling thread, and must leave them empty (they are used again). The
+    /// items' diagnostics join the program's in the same order: the result
+    /// is the same whatever the number of threads.
     func compileRules<Output>(threads: Int, makeOutput: () -> Output,
-                                         add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void) {
+                              add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void) {
         flattenIncludedRules()
-        for file in program.files { _ = file.lines }  // built before the threads share them
-        let perRound = Self.rulesPerThreadAndRound
-        let threadCount = max(1, min(threads, (headers.count + perRound - 1) / perRound))
-        let workers = (0..<threadCount).map { _ in RuleWorker(output: makeOutput()) }
-        var roundStart = 0
-        while roundStart < headers.count {
-            let slices = (0..<threadCount).map { thread in
-                let start = min(headers.count, roundStart + thread * perRound)
-                return start..<min(headers.count, start + perRound)
-            }
-            Concurrency.run(threadCount) { thread in
-                let worker = workers[thread]
-                for index in slices[thread] {
-                    if let rule = compileRule(index, log: worker.log, cursor: &worker.positions) { add(rule, worker.output) }
-                }
-            }
-            for worker in workers {
-                deliver(worker.output)
-                program.log.take(from: worker.log)
-            }
-            roundStart += threadCount * perRound
+        for file in files { _ = file.lines }  // built before the threads share them
+        let itemCount = (headers.count + Self.rulesPerItem - 1) / Self.rulesPerItem
+        let threadCount = max(1, min(threads, itemCount / 4))
+        let pipeline = OrderedPipeline<(output: Output, log: DiagnosticLog)>(count: itemCount, window: 4 * threadCount)
+        let contexts = (0..<threadCount).map { _ in RuleContext(compiler: self) }
+        // Delivered outputs are emptied and used again: a fresh one per item
+        // would be fresh memory, and the kernel's page faults for it cost
+        // more than filling it.
+        let spares = Lock()
+        var spareOutputs: [Output] = []
+        func handOn(_ item: (output: Output, log: DiagnosticLog)) {
+            deliver(item.output)
+            program.log.take(from: item.log)
+            spares.withLock { spareOutputs.append(item.output) }
         }
-    }
-
-    /// What one thread of `compileRules` keeps for itself.
-    private final class RuleWorker<Output> {
-        let output: Output
-        let log = DiagnosticLog()
-        var positions = SourcePositionCursor()
-
-        init(output: Output) { self.output = output }
+        Concurrency.run(threadCount) { thread in
+            let context = contexts[thread]
+            while let item = thread == 0 ? pipeline.takeDelivering(handOn) : pipeline.take() {
+                let output = spares.withLock { spareOutputs.popLast() } ?? makeOutput()
+                context.log = DiagnosticLog()
+                let end = min(headers.count, (item + 1) * Self.rulesPerItem)
+                for index in (item * Self.rulesPerItem)..<end {
+                    if let rule = compileRule(index, in: context) { add(rule, output) }
+                }
+                pipeline.finish(item, (output, context.log))
+            }
+            if thread == 0 { pipeline.deliverRest(handOn) }
+        }
     }
 
     /// Compiles rule `index`; nil when its header is invalid. Reads only
     /// state that no thread writes during the rule phase.
-    private func compileRule(_ index: Int, log: DiagnosticLog, cursor: inout SourcePositionCursor) -> CompiledRule? {
+    private func compileRule(_ index: Int, in context: RuleContext) -> CompiledRule? {
         let header = headers[index]
-        let body = bodies[index] ?? analyzeBody(header, log: log)
-        let properties = flattened[index] ?? merge(index, body: body)
+        context.enter(fileIndex: header.fileIndex)
+        var body = bodies[index] ?? analyzeBody(header, in: context)
+        var properties = flattened[index] ?? merge(index, own: body.takeProperties())
         guard header.rule.isValid else { return nil }
-        let selector = Self.selector(of: header)
+        let selector = Self.selector(of: header.rule, in: context.lowerer.file)
         return CompiledRule(
             selector: selector,
             priority: RuleSelector.priority(className: selector.className, trait: selector.trait,
                                              isConditional: body.condition != nil || selector.hasWhere),
             appliesToSubclasses: body.appliesToSubclasses,
             condition: body.condition,
-            source: cursor.position(of: header.rule.selector.range.start, in: header.file),
-            properties: properties.items.sorted { $0.name < $1.name })
+            source: context.position(of: header.rule.selector.range.start),
+            properties: properties.takeSortedByName(ranks: propertyNames.ranks))
     }
 
     // MARK: - Headers and include references
 
     private func collectHeaders() {
-        headers.reserveCapacity(program.files.reduce(0) { $0 + $1.syntax.items.count })
-        for file in program.files {
+        headers.reserveCapacity(files.reduce(0) { $0 + $1.syntax.items.count })
+        for (index, file) in files.enumerated() {
             for item in file.syntax.items {
-                if case .rule(let rule) = item { headers.append(Header(file: file, rule: rule)) }
+                if case .rule(let rule) = item { headers.append(Header(fileIndex: Int32(index), rule: rule)) }
             }
         }
     }
 
+    /// The file of a rule.
+    func file(of header: Header) -> LoadedFile {
+        files[Int(header.fileIndex)]
+    }
+
     /// The selector of a rule as the table records it.
-    static func selector(of header: Header) -> RuleSelector {
-        let syntax = header.rule.selector
-        let file = header.file
+    static func selector(of rule: Rule, in file: LoadedFile) -> RuleSelector {
+        let syntax = rule.selector
         return RuleSelector(raw: syntax.canonicalText(in: file.source), className: syntax.className.map(file.text),
                             trait: syntax.trait.map(file.text), hasWhere: syntax.hasWhere)
     }
 
     private func resolveIncludeReferences() {
         // Rules by selector text: the first rule with each text, and for each
-        // rule the next one with the same text (no array per selector).
-        var firstBySelector: [String: Int32] = [:]
-        var lastBySelector: [String: Int32] = [:]
+        // rule the next one with the same text (no array per selector). The
+        // texts are compared as bytes: no String per rule.
+        var selectors = ByteStringTable()
+        var firstBySelector: [Int32] = []
+        var lastBySelector: [Int32] = []
         var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
+        var text: [UInt8] = []
         for (index, header) in headers.enumerated() where header.rule.isValid {
-            let text = header.rule.selector.canonicalText(in: header.file.source)
-            if let last = lastBySelector[text] { nextWithSameSelector[Int(last)] = Int32(index) }
-            else { firstBySelector[text] = Int32(index) }
-            lastBySelector[text] = Int32(index)
+            header.rule.selector.canonicalBytes(in: file(of: header).source, into: &text)
+            let id = Int(text.withUnsafeBufferPointer { selectors.intern($0) })
+            if id == firstBySelector.count {
+                firstBySelector.append(Int32(index))
+                lastBySelector.append(Int32(index))
+            } else {
+                nextWithSameSelector[Int(lastBySelector[id])] = Int32(index)
+                lastBySelector[id] = Int32(index)
+            }
         }
-        lastBySelector = [:]
+        lastBySelector = []
         for index in headers.indices {
-            let file = headers[index].file
+            let file = file(of: headers[index])
             let first = Int32(includeReferences.count)
             for declaration in file.syntax.declarations(of: headers[index].rule) {
                 guard case .include(let list) = declaration.value else { continue }
@@ -157,12 +181,14 @@ final class RuleCompiler {
                     program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
                 }
                 for selector in file.syntax.includeList(list) {
-                    let text = selector.canonicalText(in: file.source)
+                    selector.canonicalBytes(in: file.source, into: &text)
                     let start = Int32(includeTargets.count)
-                    var target = firstBySelector[text] ?? -1
+                    var target = text.withUnsafeBufferPointer { selectors.id(of: $0) }.map { firstBySelector[Int($0)] } ?? -1
                     if target < 0 {
-                        let suggestion = Suggestions.closest(to: text, in: firstBySelector.keys)
-                        program.report(EvalMessages.includeUndefined(text, suggestion: suggestion), in: file, at: selector.range)
+                        let written = String(decoding: text, as: UTF8.self)
+                        let known = (0..<Int32(selectors.count)).lazy.map { selectors.string(of: $0) }
+                        let suggestion = Suggestions.closest(to: written, in: known)
+                        program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
                     }
                     while target >= 0 {
                         includeTargets.append(target)
@@ -190,6 +216,8 @@ final class RuleCompiler {
 
     /// Flattens every rule that some rule includes, dependencies first.
     private func flattenIncludedRules() {
+        let serialContext = RuleContext(compiler: self)
+        serialContext.log = program.log
         var isIncluded = [Bool](repeating: false, count: headers.count)
         for target in includeTargets { isIncluded[Int(target)] = true }
         var done = [Bool](repeating: false, count: headers.count)
@@ -205,18 +233,18 @@ final class RuleCompiler {
                     if onStack[edge.target] {
                         let start = stack.firstIndex { $0.rule == edge.target }!
                         let chain = (stack[start...].map(\.rule) + [edge.target]).map { rule in
-                            headers[rule].rule.selector.canonicalText(in: headers[rule].file.source)
+                            headers[rule].rule.selector.canonicalText(in: file(of: headers[rule]).source)
                         }
-                        program.report(EvalMessages.includeCycle(chain), in: headers[stack[top].rule].file, at: edge.range)
+                        program.report(EvalMessages.includeCycle(chain), in: file(of: headers[stack[top].rule]), at: edge.range)
                     } else if !done[edge.target] {
                         onStack[edge.target] = true
                         stack.append((edge.target, edges(of: edge.target), 0))
                     }
                 } else {
                     let rule = stack.removeLast().rule
-                    let body = analyzeBody(headers[rule], log: program.log)
+                    let body = analyzeBody(headers[rule], in: serialContext)
                     bodies[rule] = body
-                    flattened[rule] = merge(rule, body: body)
+                    flattened[rule] = merge(rule, own: body.properties)
                     onStack[rule] = false
                     done[rule] = true
                 }
@@ -228,36 +256,63 @@ final class RuleCompiler {
         references(of: rule).flatMap { reference in targets(of: reference).map { (Int($0), reference.range) } }
     }
 
-    /// Included properties in list order (a later selector wins), then the
-    /// rule's own (which always win). A target still being flattened is part
-    /// of a cycle, already reported, and contributes nothing.
-    private func merge(_ rule: Int, body: Body) -> PropertyList {
-        let references = references(of: rule)
-        if references.isEmpty { return body.properties }
-        var properties = PropertyList()
-        for reference in references {
-            for target in targets(of: reference) {
+    /// The rule's own properties (which always win) and those it includes
+    /// (of which a later selector's win). The order of the properties does
+    /// not matter (they are sorted by name), so the own list is extended in
+    /// place: included lists are added last to first, each property only
+    /// where its name is not set yet. A target still being flattened is
+    /// part of a cycle, already reported, and contributes nothing.
+    private func merge(_ rule: Int, own: consuming PropertyList) -> PropertyList {
+        var properties = own
+        for reference in references(of: rule).reversed() {
+            for target in targets(of: reference).reversed() {
                 guard let included = flattened[Int(target)] else { continue }
-                for property in included.items { properties.set(property) }
+                properties.add(missingFrom: included)
             }
         }
-        for property in body.properties.items { properties.set(property) }
         return properties
     }
 }
 
-/// Source positions for a sequence of rules: a line-table cursor that
-/// continues across positions in the same file (see `LineTable.location`).
-struct SourcePositionCursor {
-    private var file: LoadedFile?
+/// What one thread of the rule phase keeps for itself: its log, the
+/// lowerer and line-table cursor of the file it is in, and its own copy of
+/// the property names. Threads read the program's shared tree and tables
+/// but should not take references to shared objects rule by rule: counting
+/// references writes to the object, and two cores writing one cache line
+/// slow each other down more than the work itself costs.
+final class RuleContext {
+    unowned let compiler: RuleCompiler
+    var log = DiagnosticLog()
+    /// The names of `PropertyNames`, in storage of this thread's own.
+    let propertyNames: [String]
+    private var fileIndex: Int32 = -1
+    private(set) var lowerer: ValueLowerer!
+    private var lines: LineTable?
+    private var relativePath = ""
     private var cursor = LineTable.Cursor()
 
-    mutating func position(of offset: Int, in file: LoadedFile) -> SourcePosition {
-        if self.file !== file {
-            self.file = file
+    init(compiler: RuleCompiler) {
+        self.compiler = compiler
+        propertyNames = compiler.propertyNames.names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+    }
+
+    /// Makes `fileIndex` the file the next rules are in.
+    func enter(fileIndex: Int32) {
+        if self.fileIndex == fileIndex && lowerer.log === log { return }
+        if self.fileIndex != fileIndex {
+            let file = compiler.files[Int(fileIndex)]
+            lines = file.lines
+            relativePath = String(decoding: Array(file.relativePath.utf8), as: UTF8.self)
             cursor = LineTable.Cursor()
         }
-        let (line, column) = file.lines.location(of: offset, continuing: &cursor)
-        return SourcePosition(file: file.relativePath, line: line, column: column)
+        self.fileIndex = fileIndex
+        lowerer = ValueLowerer(program: compiler.program, file: compiler.files[Int(fileIndex)], log: log)
+    }
+
+    /// The position of `offset` in the current file; positions asked for in
+    /// increasing order continue from the last (see `LineTable.location`).
+    func position(of offset: Int) -> SourcePosition {
+        let (line, column) = lines!.location(of: offset, continuing: &cursor)
+        return SourcePosition(file: relativePath, line: line, column: column)
     }
 }

@@ -5,14 +5,20 @@ import ReflParser
 /// variables and keywords, and builds built-in function values. Problems are
 /// reported into the program at the offending text; the result is nil then
 /// (and nothing is reported twice for the same problem).
-struct ValueLowerer {
+///
+/// A class, so that the threads of the rule phase each hold theirs by one
+/// reference: copying a struct of this many references would count each of
+/// the shared tree's arrays on every copy.
+final class ValueLowerer {
     let program: Program
     let file: LoadedFile
     /// Where problems go: the program's log, or a rule-phase thread's.
     let log: DiagnosticLog
     // Held directly: reaching them through `file` on every node costs reference counting.
-    private let syntax: StylesheetSyntax
+    let syntax: StylesheetSyntax
     private let bytes: [UInt8]
+    /// What the file's declaration keys mean (see `DeclarationKey`).
+    let keys: [DeclarationKey]
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -20,6 +26,7 @@ struct ValueLowerer {
         self.log = log
         self.syntax = file.syntax
         self.bytes = file.source.bytes
+        self.keys = file.keys
     }
 
     private func report(_ message: Message, _ range: SourceRange) {
@@ -103,6 +110,7 @@ struct ValueLowerer {
     /// A keyword or color name; any other word is kept as an identifier,
     /// with a warning when it is one typo away from a keyword.
     private func lowerIdentifier(_ range: SourceRange) -> StyleValue? {
+        if let value = Keywords.value(spelledBy: range, in: bytes) { return value }
         let word = file.text(range)
         if let value = Keywords.value(of: word) { return value }
         if let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
@@ -112,11 +120,11 @@ struct ValueLowerer {
     }
 
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
-        let name = String(file.text(range).dropFirst())
-        switch program.variables.lookup(name) {
+        switch program.variables.lookup(SourceRange(range.start + 1, range.end), in: bytes) {
         case .value(let value): return value
         case .failed: return nil
         case .undefined:
+            let name = String(file.text(range).dropFirst())
             if name.isEmpty { return nil }  // a bare '@', reported by the parser
             let suggestion = Suggestions.closest(to: name, in: program.variables.definitions.keys)
             report(EvalMessages.undefinedVariable(name, suggestion: suggestion), range)
@@ -129,15 +137,22 @@ struct ValueLowerer {
     private func lowerCall(_ id: ValueID) -> StyleValue? {
         let node = syntax.values[id]
         let nameRange = syntax.callName(id)
-        let name = file.text(nameRange)
-        let builtin = BuiltinFunctions.table[name]
+        let found = BuiltinFunctions.function(namedBy: nameRange, in: bytes)
+        let name = found?.name ?? file.text(nameRange)
+        let builtin = found?.function
         var values: [StyleValue] = []
         var ranges: [SourceRange] = []
         values.reserveCapacity(4)
         ranges.reserveCapacity(4)
         var failed = false
         let isCondition = name == "condition"
-        for argument in syntax.values.children(of: id) {
+        // Children are walked by skipping each one's subtree (`ValueArena.children`
+        // would take a reference to the shared arena per call).
+        let end = syntax.values.subtreeEnd(of: id)
+        var next = id + 1
+        while next < end {
+            let argument = next
+            next = syntax.values.subtreeEnd(of: argument)
             let value = isCondition ? lowerConditionOperand(argument) : lower(argument)
             if let value { values.append(value) } else { failed = true }
             ranges.append(syntax.values[argument].range)
@@ -166,7 +181,11 @@ struct ValueLowerer {
     private func lowerList(_ id: ValueID) -> StyleValue? {
         var bits = 0
         var failed = false
-        for item in syntax.values.children(of: id) {
+        let end = syntax.values.subtreeEnd(of: id)
+        var next = id + 1
+        while next < end {
+            let item = next
+            next = syntax.values.subtreeEnd(of: item)
             guard let value = lower(item) else {
                 failed = true
                 continue

@@ -26,9 +26,20 @@ final class VariableTable {
     private(set) var values: [String: StyleValue] = [:]
     private var failed: Set<String> = []
 
-    func lookup(_ name: String) -> Lookup {
-        if let value = values[name] { return .value(value) }
-        return definitions[name] == nil ? .undefined : .failed
+    /// The names of `definitions`, and the lookup of each (`.failed` until
+    /// it is lowered): a reference is resolved from its bytes, without a String.
+    private var names = ByteStringTable()
+    private var lookups: [Lookup] = []
+
+    private func id(of name: String) -> Int32 {
+        var name = name
+        return name.withUTF8 { names.intern($0) }
+    }
+
+    /// The variable named by `range` of `source` (the name without `@`).
+    func lookup(_ range: SourceRange, in source: [UInt8]) -> Lookup {
+        guard let id = names.id(of: source, range) else { return .undefined }
+        return lookups[Int(id)]
     }
 
     /// Collects definitions from every file, in program order.
@@ -52,6 +63,7 @@ final class VariableTable {
             program.report(EvalMessages.variableRedefined(name), in: file, at: variable.name, notes: [note])
         }
         definitions[name] = Definition(name: name, file: file, syntax: variable)
+        if Int(id(of: name)) == lookups.count { lookups.append(.failed) }
     }
 
     /// The variables a definition's value refers to, with where it does.
@@ -105,6 +117,7 @@ final class VariableTable {
         let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
         if let value = lowerer.lower(definition.syntax.value) {
             values[name] = value
+            lookups[Int(id(of: name))] = .value(value)
         } else {
             failed.insert(name)
         }

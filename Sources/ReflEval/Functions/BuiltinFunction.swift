@@ -22,6 +22,23 @@ enum BuiltinFunctions {
         }
         return table
     }()
+
+    /// The function named by `range` of `source`, found without making a
+    /// String, with its name.
+    static func function(namedBy range: SourceRange, in source: [UInt8]) -> (name: String, function: BuiltinFunction)? {
+        byBytes.names.id(of: source, range).map { byBytes.functions[Int($0)] }
+    }
+
+    private static let byBytes: (names: ByteStringTable, functions: [(name: String, function: BuiltinFunction)]) = {
+        var names = ByteStringTable()
+        var functions: [(name: String, function: BuiltinFunction)] = []
+        for (name, function) in table.sorted(by: { $0.key < $1.key }) {
+            var name = name
+            _ = name.withUTF8 { names.intern($0) }
+            functions.append((name, function))
+        }
+        return (names, functions)
+    }()
 }
 
 /// The lowered arguments of one call, with typed accessors that report a

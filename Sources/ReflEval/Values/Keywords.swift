@@ -1,3 +1,5 @@
+import ReflLexer
+
 /// The bare words that mean something: booleans, UIKit enum cases and
 /// option-set members (case-sensitive, as SPEC.md settles).
 enum Keywords {
@@ -31,6 +33,23 @@ enum Keywords {
         return NamedColors.color(named: word).map(StyleValue.color)
     }
 
+    /// The value of the keyword spelled exactly by `range` of `source`,
+    /// found without making a String (color names only in lowercase).
+    static func value(spelledBy range: SourceRange, in source: [UInt8]) -> StyleValue? {
+        bytesIndex.words.id(of: source, range).map { bytesIndex.values[Int($0)] }
+    }
+
+    private static let bytesIndex: (words: ByteStringTable, values: [StyleValue]) = {
+        var words = ByteStringTable()
+        var values: [StyleValue] = []
+        for (word, value) in table.sorted(by: { $0.key < $1.key }) {
+            var word = word
+            _ = word.withUTF8 { words.intern($0) }
+            values.append(value)
+        }
+        return (words, values)
+    }()
+
     /// Every case-sensitive keyword and every lowercase color name, with its value.
     private static let table: [String: StyleValue] = {
         var table: [String: StyleValue] = ["true": .bool(true), "false": .bool(false)]
@@ -48,6 +67,13 @@ enum Keywords {
 
     /// A `UIViewAutoresizing` value from its bits, options in bit order.
     static func optionSet(bits: Int) -> OptionSetValue {
+        bits >= 0 && bits < optionSets.count ? optionSets[bits] : makeOptionSet(bits: bits)
+    }
+
+    /// Every combination of the six options, made once.
+    private static let optionSets: [OptionSetValue] = (0..<64).map(makeOptionSet)
+
+    private static func makeOptionSet(bits: Int) -> OptionSetValue {
         let options = autoresizing.values.filter { $0.bit != 0 && bits & $0.bit != 0 }.sorted { $0.bit < $1.bit }
         return OptionSetValue(setName: "UIViewAutoresizing", options: options.map(\.option), rawValue: bits)
     }
