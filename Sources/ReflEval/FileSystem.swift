@@ -28,17 +28,28 @@ public enum FileSystem {
         if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(ReadError(reason: "is a directory")) }
         // A FIFO or a device (`/dev/zero`, `/dev/stdin`) could block or never end.
         if (status.st_mode & S_IFMT) != S_IFREG { return .failure(ReadError(reason: "is not a regular file")) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(reason: lastErrorReason()))
+        // Read straight into an array sized from `fstat` (not zeroed first); a
+        // file that grows meanwhile is read on in chunks.
+        var failure: ReadError?
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0)) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failure = ReadError(reason: lastErrorReason()) }
+                if count <= 0 { return }
+                initialized += count
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        }
+        if let failure { return .failure(failure) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var grown = bytes.count == Int(status.st_size)  // else the end was reached early
+        while grown {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return .failure(ReadError(reason: lastErrorReason())) }
+            grown = count > 0
+            bytes.append(contentsOf: chunk[0..<max(count, 0)])
         }
         return .success(bytes)
     }

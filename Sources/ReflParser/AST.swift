@@ -158,11 +158,18 @@ public struct Selector: Sendable {
 
     /// The canonical text's bytes, replacing what `bytes` held.
     public func canonicalBytes(in file: SourceFile, into bytes: inout [UInt8]) {
+        file.bytes.withUnsafeBufferPointer { canonicalBytes(in: $0, into: &bytes) }
+    }
+
+    /// The canonical text's bytes, read from `source` (the file's bytes),
+    /// replacing what `bytes` held.
+    public func canonicalBytes(in source: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+        // Byte by byte: names are short, and a copy call per name costs more.
         bytes.removeAll(keepingCapacity: true)
-        if let className { bytes.append(contentsOf: file.bytes[className.start..<className.end]) }
+        if let className { for index in className.start..<className.end { bytes.append(source[index]) } }
         if let trait {
             if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
-            bytes.append(contentsOf: file.bytes[trait.start..<trait.end])
+            for index in trait.start..<trait.end { bytes.append(source[index]) }
         }
         if hasWhere {
             if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }

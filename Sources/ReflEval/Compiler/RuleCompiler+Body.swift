@@ -8,47 +8,46 @@ extension RuleCompiler {
         context.enter(fileIndex: header.fileIndex)
         let lowerer = context.lowerer!
         let log = context.log
-        let file = lowerer.file
-        let syntax = lowerer.syntax
-        let declarations = syntax.declarations(of: header.rule)
+        // Declarations are read by index through the lowerer: a local copy of
+        // the tree, or a slice of it, would count references to its shared arrays.
+        let declarations = header.rule.declarationRange
         var body = Body(properties: PropertyList(capacity: declarations.count))
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
-        let source = file.source
-        let keys = lowerer.keys
-        for declaration in declarations {
+        for index in declarations {
+            let declaration = lowerer.syntax.declarations[Int(index)]
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
             let keyRange = declaration.key
-            switch keys[Int(declaration.keyID)] {
+            switch lowerer.keys[Int(declaration.keyID)] {
             case .condition:
                 if let previous = conditionKey {
-                    log.report(EvalMessages.duplicateCondition(), in: file, at: keyRange,
-                               notes: [Diagnostic.Note("the first '__condition' is here", file: source, range: previous)])
+                    log.report(EvalMessages.duplicateCondition(), in: lowerer.file, at: keyRange,
+                               notes: [Diagnostic.Note("the first '__condition' is here", file: lowerer.file.source, range: previous)])
                 }
                 conditionKey = keyRange
-                rejectImportant(declaration, name: "__condition", in: file, log: log)
+                rejectImportant(declaration, name: "__condition", in: lowerer.file, log: log)
                 guard let value = lowerer.lowerConditionOperand(valueID) else { continue }
                 guard case .condition(let condition) = value else {
-                    log.report(EvalMessages.conditionValue(found: value.kindDescription), in: file,
-                               at: syntax.values[valueID].range)
+                    log.report(EvalMessages.conditionValue(found: value.kindDescription), in: lowerer.file,
+                               at: lowerer.syntax.values[valueID].range)
                     continue
                 }
                 body.condition = condition
             case .include, .unknownDirective:
-                let key = file.text(keyRange)
+                let key = lowerer.file.text(keyRange)
                 let suggestion = Suggestions.closest(to: key, in: ["__include", "__condition"])
-                log.report(EvalMessages.unknownDirective(key, suggestion: suggestion), in: file, at: keyRange)
+                log.report(EvalMessages.unknownDirective(key, suggestion: suggestion), in: lowerer.file, at: keyRange)
             case .applyToSubclasses:
-                rejectImportant(declaration, name: file.text(keyRange), in: file, log: log)
+                rejectImportant(declaration, name: lowerer.file.text(keyRange), in: lowerer.file, log: log)
                 guard let value = lowerer.lower(valueID) else { continue }
                 guard case .bool(let flag) = value else {
-                    log.report(EvalMessages.applyToSubclassesValue(found: value.kindDescription), in: file,
-                               at: syntax.values[valueID].range)
+                    log.report(EvalMessages.applyToSubclassesValue(found: value.kindDescription), in: lowerer.file,
+                               at: lowerer.syntax.values[valueID].range)
                     continue
                 }
                 body.appliesToSubclasses = flag
                 if flag && header.rule.selector.className == nil {
-                    log.report(EvalMessages.applyToSubclassesWithoutClass(), in: file, at: keyRange)
+                    log.report(EvalMessages.applyToSubclassesWithoutClass(), in: lowerer.file, at: keyRange)
                 }
             case .property(let id):
                 let property = lowerer.lower(valueID).map {
@@ -56,8 +55,8 @@ extension RuleCompiler {
                              isImportant: declaration.important != nil || $0.isImportantByNature)
                 }
                 if let index = body.properties.index(of: id) {
-                    log.report(EvalMessages.duplicateProperty(file.text(keyRange)), in: file, at: keyRange,
-                               notes: [Diagnostic.Note("the first value is set here", file: source, range: firstKeys[index])])
+                    log.report(EvalMessages.duplicateProperty(lowerer.file.text(keyRange)), in: lowerer.file, at: keyRange,
+                               notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[index])])
                     if let property { body.properties.set(property, id: id) }
                 } else if let property {
                     body.properties.set(property, id: id)
@@ -65,18 +64,18 @@ extension RuleCompiler {
                 }
             }
         }
-        checkWhere(header, in: file, conditionKey: conditionKey, log: log)
+        checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)
         return body
     }
 
     /// A `:__where` rule needs a `__condition`; a `__condition` without
     /// `:__where` applies, with a warning.
-    private func checkWhere(_ header: Header, in file: LoadedFile, conditionKey: SourceRange?, log: DiagnosticLog) {
+    private func checkWhere(_ header: Header, in lowerer: ValueLowerer, conditionKey: SourceRange?, log: DiagnosticLog) {
         let selector = header.rule.selector
         if let whereClause = selector.whereClause, conditionKey == nil, header.rule.isValid {
-            log.report(EvalMessages.whereWithoutCondition(), in: file, at: whereClause)
+            log.report(EvalMessages.whereWithoutCondition(), in: lowerer.file, at: whereClause)
         } else if let conditionKey, selector.whereClause == nil {
-            log.report(EvalMessages.conditionWithoutWhere(), in: file, at: conditionKey)
+            log.report(EvalMessages.conditionWithoutWhere(), in: lowerer.file, at: conditionKey)
         }
     }
 

@@ -160,45 +160,69 @@ final class RuleCompiler {
         var lastBySelector: [Int32] = []
         var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
         var text: [UInt8] = []
-        for (index, header) in headers.enumerated() where header.rule.isValid {
-            header.rule.selector.canonicalBytes(in: file(of: header).source, into: &text)
-            let id = Int(text.withUnsafeBufferPointer { selectors.intern($0) })
-            if id == firstBySelector.count {
-                firstBySelector.append(Int32(index))
-                lastBySelector.append(Int32(index))
-            } else {
-                nextWithSameSelector[Int(lastBySelector[id])] = Int32(index)
-                lastBySelector[id] = Int32(index)
+        // Worked on in local copies, stored at the end: each access to a
+        // property of the class is checked for exclusivity at run time.
+        var headers = self.headers
+        var includeReferences: [IncludeReference] = []
+        var includeTargets: [Int32] = []
+        forEachFile { file, source, rules in
+            for index in rules where headers[index].rule.isValid {
+                headers[index].rule.selector.canonicalBytes(in: source, into: &text)
+                let id = Int(text.withUnsafeBufferPointer { selectors.intern($0) })
+                if id == firstBySelector.count {
+                    firstBySelector.append(Int32(index))
+                    lastBySelector.append(Int32(index))
+                } else {
+                    nextWithSameSelector[Int(lastBySelector[id])] = Int32(index)
+                    lastBySelector[id] = Int32(index)
+                }
             }
         }
         lastBySelector = []
-        for index in headers.indices {
-            let file = file(of: headers[index])
-            let first = Int32(includeReferences.count)
-            for declaration in file.syntax.declarations(of: headers[index].rule) {
-                guard case .include(let list) = declaration.value else { continue }
-                if let important = declaration.important {
-                    program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
-                }
-                for selector in file.syntax.includeList(list) {
-                    selector.canonicalBytes(in: file.source, into: &text)
-                    let start = Int32(includeTargets.count)
-                    var target = text.withUnsafeBufferPointer { selectors.id(of: $0) }.map { firstBySelector[Int($0)] } ?? -1
-                    if target < 0 {
-                        let written = String(decoding: text, as: UTF8.self)
-                        let known = (0..<Int32(selectors.count)).lazy.map { selectors.string(of: $0) }
-                        let suggestion = Suggestions.closest(to: written, in: known)
-                        program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
+        forEachFile { file, source, rules in
+            let syntax = file.syntax
+            for index in rules {
+                let first = Int32(includeReferences.count)
+                for declaration in syntax.declarations(of: headers[index].rule) {
+                    guard case .include(let list) = declaration.value else { continue }
+                    if let important = declaration.important {
+                        program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
                     }
-                    while target >= 0 {
-                        includeTargets.append(target)
-                        target = nextWithSameSelector[Int(target)]
+                    for selector in syntax.includeList(list) {
+                        selector.canonicalBytes(in: source, into: &text)
+                        let start = Int32(includeTargets.count)
+                        var target = text.withUnsafeBufferPointer { selectors.id(of: $0) }.map { firstBySelector[Int($0)] } ?? -1
+                        if target < 0 {
+                            let written = String(decoding: text, as: UTF8.self)
+                            let known = (0..<Int32(selectors.count)).lazy.map { selectors.string(of: $0) }
+                            let suggestion = Suggestions.closest(to: written, in: known)
+                            program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
+                        }
+                        while target >= 0 {
+                            includeTargets.append(target)
+                            target = nextWithSameSelector[Int(target)]
+                        }
+                        includeReferences.append(IncludeReference(range: selector.range,
+                                                                  targets: start..<Int32(includeTargets.count)))
                     }
-                    includeReferences.append(IncludeReference(range: selector.range,
-                                                              targets: start..<Int32(includeTargets.count)))
                 }
+                headers[index].includes = first..<Int32(includeReferences.count)
             }
-            headers[index].includes = first..<Int32(includeReferences.count)
+        }
+        self.headers = headers
+        self.includeReferences = includeReferences
+        self.includeTargets = includeTargets
+    }
+
+    /// Calls `body` for each file with its bytes and the indexes of its
+    /// rules in `headers` (which holds them file by file).
+    private func forEachFile(_ body: (LoadedFile, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
+        var start = 0
+        for (fileIndex, file) in files.enumerated() {
+            var end = start
+            while end < headers.count && Int(headers[end].fileIndex) == fileIndex { end += 1 }
+            file.source.bytes.withUnsafeBufferPointer { body(file, $0, start..<end) }
+            start = end
         }
     }
 

@@ -175,8 +175,15 @@ struct JSONWriter {
         raw("\":")
     }
 
+    /// A line break and `depth` levels of two-space indentation.
     func indent(_ depth: Int) {
-        output.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { raw("  ") }
+        let lineStart: StaticString = "\n                "
+        let width = 1 + 2 * depth
+        if width <= lineStart.utf8CodeUnitCount {
+            output.append(UnsafeRawBufferPointer(start: lineStart.utf8Start, count: width))
+        } else {
+            output.append(UInt8(ascii: "\n"))
+            for _ in 0..<depth { raw("  ") }
+        }
     }
 }
