@@ -56,8 +56,10 @@ final class AtomicOutputFile: ByteOutput {
 
     /// Moves the finished file into place; returns an error message on failure.
     func commit() -> String? {
-        if writeFailure == nil && fsync(descriptor) != 0 && errno != EINVAL { writeFailure = Self.errorText() }
-        close(descriptor)
+        // No fsync: like other compilers' outputs, the table is rebuilt by the
+        // next build; waiting for the disk would be most of a small build's time.
+        // A failure to close (a deferred write error) still fails the build.
+        if close(descriptor) != 0 && writeFailure == nil { writeFailure = Self.errorText() }
         descriptor = -1
         if let writeFailure {
             unlink(temporaryPath)
