@@ -145,7 +145,7 @@ final class ValueLowerer {
         values.reserveCapacity(4)
         ranges.reserveCapacity(4)
         var failed = false
-        let isCondition = name == "condition"
+        let isCondition = found?.name == "condition"
         // Children are walked by skipping each one's subtree (`ValueArena.children`
         // would take a reference to the shared arena per call).
         let end = syntax.values.subtreeEnd(of: id)

@@ -45,13 +45,24 @@ struct JSONWriter {
     func string(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            output.append(UInt8(ascii: "\""))
-            if bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                for byte in bytes { escaped(byte) }
-            } else {
-                output.append(UnsafeRawBufferPointer(bytes))
+            // Copied and checked in one pass; the rare string that needs an
+            // escape is written again, byte by byte.
+            var clean = true
+            output.write(maximum: bytes.count + 2) { pointer in
+                pointer[0] = UInt8(ascii: "\"")
+                for index in 0..<bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false }
+                    pointer[index + 1] = byte
+                }
+                pointer[bytes.count + 1] = UInt8(ascii: "\"")
+                return clean ? bytes.count + 2 : 0
             }
-            output.append(UInt8(ascii: "\""))
+            if !clean {
+                output.append(UInt8(ascii: "\""))
+                for byte in bytes { escaped(byte) }
+                output.append(UInt8(ascii: "\""))
+            }
         }
     }
 
@@ -75,10 +86,10 @@ struct JSONWriter {
     /// in fixed point, others in the shortest form that reads back as the
     /// same Double.
     func number(_ value: Double) {
-        if value == value.rounded(.towardZero) && abs(value) < 1e15 {
+        if let scaled = Self.fiveDecimals(value) {
+            fixedPoint(scaled)  // whole numbers too: their fraction is zero
+        } else if value == value.rounded(.towardZero) && abs(value) < 1e15 {
             integer(Int(value))
-        } else if let scaled = Self.fiveDecimals(value) {
-            fixedPoint(scaled)
         } else {
             var text = value.description
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
@@ -93,9 +104,20 @@ struct JSONWriter {
     /// hand-written numbers take this path.
     static func fiveDecimals(_ value: Double) -> Int? {
         guard abs(value) < 1e9 else { return nil }
-        let scaled = (value * 100_000).rounded()
-        guard scaled / 100_000 == value else { return nil }
-        return Int(scaled)
+        let scaled = roundedHalfAwayFromZero(value * 100_000)
+        guard Double(scaled) / 100_000 == value else { return nil }
+        return scaled
+    }
+
+    /// `value.rounded()` as an integer, for `abs(value) < 2^52`, with no
+    /// call to the C library: the fraction `value - trunc(value)` is exact.
+    @inline(__always)
+    static func roundedHalfAwayFromZero(_ value: Double) -> Int {
+        let truncated = Int(value)
+        let fraction = value - Double(truncated)
+        if fraction >= 0.5 { return truncated + 1 }
+        if fraction <= -0.5 { return truncated - 1 }
+        return truncated
     }
 
     /// Writes `scaled / 100000` with up to five decimals, trailing zeros dropped.
@@ -152,13 +174,15 @@ struct JSONWriter {
         output.write(maximum: 11) { pointer in
             pointer[0] = UInt8(ascii: "\"")
             pointer[1] = UInt8(ascii: "#")
-            var index = 2
-            for component in [color.red, color.green, color.blue, color.alpha] {
-                let value = Int((min(max(component, 0), 1) * 255).rounded())
+            func put(_ component: Double, at index: Int) {
+                let value = Self.roundedHalfAwayFromZero(min(max(component, 0), 1) * 255)
                 pointer[index] = digits.utf8Start[value >> 4]
                 pointer[index + 1] = digits.utf8Start[value & 15]
-                index += 2
             }
+            put(color.red, at: 2)
+            put(color.green, at: 4)
+            put(color.blue, at: 6)
+            put(color.alpha, at: 8)
             pointer[10] = UInt8(ascii: "\"")
             return 11
         }
