@@ -164,16 +164,32 @@ public struct Selector: Sendable {
     /// The canonical text's bytes, read from `source` (the file's bytes),
     /// replacing what `bytes` held.
     public func canonicalBytes(in source: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
-        // Byte by byte: names are short, and a copy call per name costs more.
-        bytes.removeAll(keepingCapacity: true)
-        if let className { for index in className.start..<className.end { bytes.append(source[index]) } }
-        if let trait {
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
-            for index in trait.start..<trait.end { bytes.append(source[index]) }
-        }
-        if hasWhere {
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
-            bytes.append(contentsOf: "__where".utf8)
+        withCanonicalBytes(in: source) { bytes = Array($0) }
+    }
+
+    /// Calls `body` with the canonical text's bytes, assembled on the stack
+    /// from `source` (the file's bytes): no array, no copy call per name.
+    public func withCanonicalBytes<Result>(in source: UnsafeBufferPointer<UInt8>,
+                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (first, second, third) = (className, trait, whereClause)
+        let capacity = (first?.count ?? 0) + (second?.count ?? 0) + (third?.count ?? 0) + 2
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var count = 0
+            func add(_ part: SourceRange?) {
+                guard let part else { return }
+                if count > 0 {
+                    buffer[count] = UInt8(ascii: ":")
+                    count += 1
+                }
+                for index in part.start..<part.end {
+                    buffer[count] = source[index]
+                    count += 1
+                }
+            }
+            add(first)
+            add(second)
+            add(third)
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 }

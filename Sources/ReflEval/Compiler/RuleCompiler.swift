@@ -57,8 +57,17 @@ final class RuleCompiler {
         files = program.files
         for file in files { file.keys = propertyNames.classifyKeys(of: file) }
         propertyNames.rankAll()
-        collectHeaders()
-        resolveIncludeReferences()
+        // Line tables (one pass over each file) are built meanwhile on
+        // another thread: they touch nothing else, and rules need them next.
+        let files = files
+        Concurrency.run(min(2, program.threads)) { thread in
+            if thread == 0 {
+                collectHeaders()
+                resolveIncludeReferences()
+            } else {
+                for file in files { _ = file.lines }
+            }
+        }
     }
 
     /// Rules per work item of `compileRules`: enough that taking an item
@@ -152,50 +161,65 @@ final class RuleCompiler {
     }
 
     private func resolveIncludeReferences() {
-        // Rules by selector text: the first rule with each text, and for each
-        // rule the next one with the same text (no array per selector). The
-        // texts are compared as bytes: no String per rule.
-        var selectors = ByteStringTable()
-        var firstBySelector: [Int32] = []
-        var lastBySelector: [Int32] = []
-        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
+        // Only the selectors some `__include` names are looked for: a table
+        // of a few texts stays in the processor's cache, where one of every
+        // rule's selector (tens of thousands) would miss it on each lookup.
+        // The texts are compared as bytes: no String per rule.
+        var wanted = ByteStringTable()
         var text: [UInt8] = []
         // Worked on in local copies, stored at the end: each access to a
         // property of the class is checked for exclusivity at run time.
         var headers = self.headers
-        var includeReferences: [IncludeReference] = []
-        var includeTargets: [Int32] = []
-        forEachFile { file, source, rules in
-            for index in rules where headers[index].rule.isValid {
-                headers[index].rule.selector.canonicalBytes(in: source, into: &text)
-                let id = Int(text.withUnsafeBufferPointer { selectors.intern($0) })
-                if id == firstBySelector.count {
-                    firstBySelector.append(Int32(index))
-                    lastBySelector.append(Int32(index))
-                } else {
-                    nextWithSameSelector[Int(lastBySelector[id])] = Int32(index)
-                    lastBySelector[id] = Int32(index)
-                }
-            }
-        }
-        lastBySelector = []
+        var referencedIDs: [Int32] = []  // each include selector's id in `wanted`, in order
         forEachFile { file, source, rules in
             let syntax = file.syntax
             for index in rules {
-                let first = Int32(includeReferences.count)
+                for declaration in syntax.declarations(of: headers[index].rule) {
+                    guard case .include(let list) = declaration.value else { continue }
+                    for selector in syntax.includeList(list) {
+                        referencedIDs.append(selector.withCanonicalBytes(in: source) { wanted.intern($0) })
+                    }
+                }
+            }
+        }
+        // The rules with each wanted selector, in source order: the first,
+        // and for each rule the next one with the same selector.
+        var first = [Int32](repeating: -1, count: wanted.count)
+        var last = [Int32](repeating: -1, count: wanted.count)
+        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
+        if wanted.count > 0 {
+            forEachFile { _, source, rules in
+                for index in rules where headers[index].rule.isValid {
+                    guard let found = headers[index].rule.selector.withCanonicalBytes(in: source, { wanted.id(of: $0) })
+                    else { continue }
+                    let id = Int(found)
+                    if first[id] < 0 { first[id] = Int32(index) } else { nextWithSameSelector[Int(last[id])] = Int32(index) }
+                    last[id] = Int32(index)
+                }
+            }
+        }
+        var includeReferences: [IncludeReference] = []
+        var includeTargets: [Int32] = []
+        var knownSelectors: [String]?  // every selector, for "did you mean", made on the first unknown one
+        var nextReference = 0
+        forEachFile { file, source, rules in
+            let syntax = file.syntax
+            for index in rules {
+                let firstReference = Int32(includeReferences.count)
                 for declaration in syntax.declarations(of: headers[index].rule) {
                     guard case .include(let list) = declaration.value else { continue }
                     if let important = declaration.important {
                         program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
                     }
                     for selector in syntax.includeList(list) {
-                        selector.canonicalBytes(in: source, into: &text)
                         let start = Int32(includeTargets.count)
-                        var target = text.withUnsafeBufferPointer { selectors.id(of: $0) }.map { firstBySelector[Int($0)] } ?? -1
+                        var target = first[Int(referencedIDs[nextReference])]
+                        nextReference += 1
                         if target < 0 {
+                            selector.canonicalBytes(in: source, into: &text)
                             let written = String(decoding: text, as: UTF8.self)
-                            let known = (0..<Int32(selectors.count)).lazy.map { selectors.string(of: $0) }
-                            let suggestion = Suggestions.closest(to: written, in: known)
+                            if knownSelectors == nil { knownSelectors = allSelectorTexts() }
+                            let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
                             program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
                         }
                         while target >= 0 {
@@ -206,12 +230,28 @@ final class RuleCompiler {
                                                                   targets: start..<Int32(includeTargets.count)))
                     }
                 }
-                headers[index].includes = first..<Int32(includeReferences.count)
+                headers[index].includes = firstReference..<Int32(includeReferences.count)
             }
         }
         self.headers = headers
         self.includeReferences = includeReferences
         self.includeTargets = includeTargets
+    }
+
+    /// The distinct selectors of the valid rules, in source order.
+    private func allSelectorTexts() -> [String] {
+        var seen = ByteStringTable()
+        var texts: [String] = []
+        var text: [UInt8] = []
+        forEachFile { _, source, rules in
+            for index in rules where headers[index].rule.isValid {
+                headers[index].rule.selector.canonicalBytes(in: source, into: &text)
+                if Int(text.withUnsafeBufferPointer { seen.intern($0) }) == texts.count {
+                    texts.append(String(decoding: text, as: UTF8.self))
+                }
+            }
+        }
+        return texts
     }
 
     /// Calls `body` for each file with its bytes and the indexes of its
