@@ -7,11 +7,11 @@ extension JSONWriter {
         case .number(let number, let unit):
             raw("{\"type\":\"number\",\"value\":")
             self.number(number)
-            if let unit {
-                raw(",\"unit\":")
-                string(unit.rawValue)
+            switch unit {
+            case .px?: raw(",\"unit\":\"px\"}")
+            case .pt?: raw(",\"unit\":\"pt\"}")
+            case nil: raw("}")
             }
-            raw("}")
         case .percent(let number):
             raw("{\"type\":\"percent\",\"value\":")
             self.number(number)
@@ -50,16 +50,28 @@ extension JSONWriter {
             raw("}")
         case .rect(let x, let y, let width, let height):
             raw("{\"type\":\"rect\"")
-            fields(("x", x), ("y", y), ("width", width), ("height", height))
+            field("x", x)
+            field("y", y)
+            field("width", width)
+            field("height", height)
+            raw("}")
         case .point(let x, let y):
             raw("{\"type\":\"point\"")
-            fields(("x", x), ("y", y))
+            field("x", x)
+            field("y", y)
+            raw("}")
         case .size(let width, let height):
             raw("{\"type\":\"size\"")
-            fields(("width", width), ("height", height))
+            field("width", width)
+            field("height", height)
+            raw("}")
         case .edgeInsets(let top, let left, let bottom, let right):
             raw("{\"type\":\"edgeInsets\"")
-            fields(("top", top), ("left", left), ("bottom", bottom), ("right", right))
+            field("top", top)
+            field("left", left)
+            field("bottom", bottom)
+            field("right", right)
+            raw("}")
         case .localizedString(let key):
             raw("{\"type\":\"localizedString\",\"key\":")
             string(key)
@@ -124,13 +136,12 @@ extension JSONWriter {
     }
 
     /// `,"name":number` for each field, then the closing brace.
-    private func fields(_ pairs: (StaticString, Double)...) {
-        for (name, number) in pairs {
-            raw(",")
-            key(name)
-            self.number(number)
-        }
-        raw("}")
+    /// `,"name":NUMBER` — one field of a fixed-shape object (called once
+    /// per field: a variadic list would allocate an array per value).
+    private func field(_ name: StaticString, _ number: Double) {
+        raw(",")
+        key(name)
+        self.number(number)
     }
 
     private func color(_ color: Color) {
@@ -151,13 +162,18 @@ extension JSONWriter {
         switch transform {
         case .scale(let x, let y):
             raw("{\"type\":\"transform\",\"op\":\"scale\"")
-            fields(("x", x), ("y", y))
+            field("x", x)
+            field("y", y)
+            raw("}")
         case .rotate(let radians):
             raw("{\"type\":\"transform\",\"op\":\"rotate\"")
-            fields(("radians", radians))
+            field("radians", radians)
+            raw("}")
         case .translate(let x, let y):
             raw("{\"type\":\"transform\",\"op\":\"translate\"")
-            fields(("x", x), ("y", y))
+            field("x", x)
+            field("y", y)
+            raw("}")
         }
     }
 

@@ -122,50 +122,55 @@ struct JSONWriter {
 
     /// Writes `scaled / 100000` with up to five decimals, trailing zeros dropped.
     private func fixedPoint(_ scaled: Int) {
-        if scaled < 0 { output.append(UInt8(ascii: "-")) }
-        let magnitude = scaled.magnitude
-        integer(Int(magnitude / 100_000))
-        var fraction = Int(magnitude % 100_000)
-        guard fraction > 0 else { return }
-        var digits = 5
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        output.write(maximum: 6) { pointer in
-            pointer[0] = UInt8(ascii: ".")
-            var remaining = fraction
-            for index in stride(from: digits, through: 1, by: -1) {
-                pointer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
+        output.write(maximum: 32) { pointer in
+            var written = 0
+            if scaled < 0 {
+                pointer[0] = UInt8(ascii: "-")
+                written = 1
             }
-            return digits + 1
+            let magnitude = scaled.magnitude
+            written += Self.digits(of: magnitude / 100_000, into: pointer + written)
+            var fraction = magnitude % 100_000
+            guard fraction > 0 else { return written }
+            var count = 5
+            while fraction % 10 == 0 {
+                fraction /= 10
+                count -= 1
+            }
+            pointer[written] = UInt8(ascii: ".")
+            for index in stride(from: written + count, through: written + 1, by: -1) {
+                pointer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+                fraction /= 10
+            }
+            return written + 1 + count
         }
     }
 
     func integer(_ value: Int) {
         output.write(maximum: 21) { pointer in
-            var magnitude = value.magnitude
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            return withUnsafeMutableBytes(of: &digits) { scratch in
-                var index = scratch.count
-                repeat {
-                    index -= 1
-                    scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
-                var written = 0
-                if value < 0 {
-                    pointer[0] = UInt8(ascii: "-")
-                    written = 1
-                }
-                for digit in scratch[index...] {
-                    pointer[written] = digit
-                    written += 1
-                }
-                return written
+            if value < 0 {
+                pointer[0] = UInt8(ascii: "-")
+                return 1 + Self.digits(of: value.magnitude, into: pointer + 1)
             }
+            return Self.digits(of: value.magnitude, into: pointer)
         }
+    }
+
+    /// Writes the decimal digits of `value` at `pointer` (up to 20); returns how many.
+    @inline(__always)
+    private static func digits(of value: UInt, into pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 1
+        var bound: UInt = 10
+        while count < 20 && value >= bound {
+            count += 1
+            bound = bound &* 10
+        }
+        var remaining = value
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            pointer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        }
+        return count
     }
 
     /// `"#rrggbbaa"`, written without building a String.
