@@ -8,7 +8,10 @@ extension Lexer {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
-                position += 1
+                // A run of spaces (indentation) on a local index, stored once.
+                var index = position + 1
+                while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
+                position = index
             case UInt8(ascii: "\n"):
                 sawNewline = true
                 position += 1

@@ -149,23 +149,34 @@ public struct Lexer {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
     }
 
+    /// ASCII letters, digits, `_`, `-` and `.`: one bit per byte value, in
+    /// two 64-bit words (bytes 0–63 and 64–127).
+    private static let identifierBitsLow: UInt64 = 0x03FF_6000_0000_0000   // - . 0-9
+    private static let identifierBitsHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z _ a-z
+
     @inline(__always)
     public static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
-        isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        guard byte < 0x80 else { return false }
+        let bits = byte < 0x40 ? identifierBitsLow : identifierBitsHigh
+        return (bits >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// Advances over identifier characters, including valid non-ASCII scalars.
     mutating func skipIdentifierCharacters() {
-        while position < bytes.count {
-            let byte = bytes[position]
+        // On a local index: `position` is a property of a struct the parser
+        // holds, and writing it back on every byte would cost a store each.
+        var index = position
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
             if Self.isIdentifierCharacter(byte) {
-                position += 1
-            } else if byte >= 0x80, let length = UTF8Scalar.length(in: bytes, at: position) {
-                position += length
+                index += 1
+            } else if byte >= 0x80, let length = UTF8Scalar.length(in: bytes, at: index) {
+                index += length
             } else {
-                return
+                break
             }
         }
+        position = index
     }
 }
