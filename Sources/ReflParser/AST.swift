@@ -18,6 +18,10 @@ public struct StylesheetSyntax: Sendable {
     /// declaration's `keyID` indexes it. A large stylesheet repeats a few
     /// dozen keys thousands of times: the compiler looks at each once.
     public var keys = ByteStringTable()
+    /// The distinct canonical texts of the file's selectors (`Class:trait`),
+    /// those of rules and of `__include`s alike; a selector's `textID`
+    /// indexes it, so selectors are matched by comparing integers.
+    public var selectorTexts = ByteStringTable()
     /// The selectors of every `__include`, one list after another.
     public var includeSelectors: [Selector] = []
     /// Each `__include`'s range of `includeSelectors`; `DeclarationValue.include` indexes it.
@@ -117,6 +121,9 @@ public struct Selector: Sendable {
     private var traitStart = none
     private var traitEnd = none
     private var whereStart = none
+    /// Its canonical text's id in the file's `StylesheetSyntax.selectorTexts`
+    /// (-1 until the parser sets it).
+    public internal(set) var textID: Int32 = -1
 
     public init(range: SourceRange) {
         start = UInt32(truncatingIfNeeded: range.start)

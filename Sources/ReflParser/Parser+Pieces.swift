@@ -99,7 +99,16 @@ extension StylesheetSyntax {
         let listOffset = Int32(includeLists.count)
         values.append(other.values, conditionOffset: Int32(conditions.count))
         conditions.append(contentsOf: other.conditions)
-        includeSelectors.append(contentsOf: other.includeSelectors)
+        let textIDs = (0..<Int32(other.selectorTexts.count)).map { id in
+            other.selectorTexts.bytes(of: id).withUnsafeBufferPointer { selectorTexts.intern($0) }
+        }
+        func moved(_ selector: Selector) -> Selector {
+            var selector = selector
+            if selector.textID >= 0 { selector.textID = textIDs[Int(selector.textID)] }
+            return selector
+        }
+        includeSelectors.reserveCapacity(includeSelectors.count + other.includeSelectors.count)
+        for selector in other.includeSelectors { includeSelectors.append(moved(selector)) }
         // Element by element, not through `map`: a mapped copy of a large
         // piece's arrays would briefly cost their size again.
         includeLists.reserveCapacity(includeLists.count + other.includeLists.count)
@@ -127,6 +136,7 @@ extension StylesheetSyntax {
                 namespace.variables = namespace.variables.map(moved)
                 items.append(.namespace(namespace))
             case .rule(var rule):
+                rule.selector = moved(rule.selector)
                 rule.declarationRange = (rule.declarationRange.lowerBound + declarationOffset)..<(rule.declarationRange.upperBound + declarationOffset)
                 items.append(.rule(rule))
             }

@@ -8,6 +8,12 @@ extension Parser {
     /// after the class is its trait. Returns the selector and whether it is
     /// well-formed (errors are reported here).
     mutating func parseSelector() -> (Selector, isValid: Bool) {
+        var (selector, isValid) = parseSelectorParts()
+        selector.textID = selector.withCanonicalBytes(in: source) { syntax.selectorTexts.intern($0) }
+        return (selector, isValid)
+    }
+
+    private mutating func parseSelectorParts() -> (Selector, isValid: Bool) {
         let head = advance()
         var parts = [head]
         while at(.colon) {

@@ -161,81 +161,72 @@ final class RuleCompiler {
     }
 
     private func resolveIncludeReferences() {
-        // Only the selectors some `__include` names are looked for: a table
-        // of a few texts stays in the processor's cache, where one of every
-        // rule's selector (tens of thousands) would miss it on each lookup.
-        // The texts are compared as bytes: no String per rule.
-        var wanted = ByteStringTable()
-        var text: [UInt8] = []
+        // Selectors are matched by their text ids (the parser interned the
+        // texts): the rules with each text, in source order, as the first
+        // and, for each rule, the next one with the same text.
+        let (textCount, programIDs) = programSelectorIDs()
+        var first = [Int32](repeating: -1, count: textCount)
+        var last = [Int32](repeating: -1, count: textCount)
+        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
         // Worked on in local copies, stored at the end: each access to a
         // property of the class is checked for exclusivity at run time.
         var headers = self.headers
-        var referencedIDs: [Int32] = []  // each include selector's id in `wanted`, in order
-        forEachFile { file, source, rules in
-            let syntax = file.syntax
-            for index in rules {
-                for declaration in syntax.declarations(of: headers[index].rule) {
-                    guard case .include(let list) = declaration.value else { continue }
-                    for selector in syntax.includeList(list) {
-                        referencedIDs.append(selector.withCanonicalBytes(in: source) { wanted.intern($0) })
-                    }
-                }
-            }
-        }
-        // The rules with each wanted selector, in source order: the first,
-        // and for each rule the next one with the same selector.
-        var first = [Int32](repeating: -1, count: wanted.count)
-        var last = [Int32](repeating: -1, count: wanted.count)
-        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
-        if wanted.count > 0 {
-            forEachFile { _, source, rules in
-                for index in rules where headers[index].rule.isValid {
-                    guard let found = headers[index].rule.selector.withCanonicalBytes(in: source, { wanted.id(of: $0) })
-                    else { continue }
-                    let id = Int(found)
-                    if first[id] < 0 { first[id] = Int32(index) } else { nextWithSameSelector[Int(last[id])] = Int32(index) }
-                    last[id] = Int32(index)
-                }
-            }
+        for index in headers.indices where headers[index].rule.isValid {
+            let id = Int(programIDs[Int(headers[index].fileIndex)][Int(headers[index].rule.selector.textID)])
+            if first[id] < 0 { first[id] = Int32(index) } else { nextWithSameSelector[Int(last[id])] = Int32(index) }
+            last[id] = Int32(index)
         }
         var includeReferences: [IncludeReference] = []
         var includeTargets: [Int32] = []
         var knownSelectors: [String]?  // every selector, for "did you mean", made on the first unknown one
-        var nextReference = 0
-        forEachFile { file, source, rules in
+        for index in headers.indices {
+            let file = files[Int(headers[index].fileIndex)]
             let syntax = file.syntax
-            for index in rules {
-                let firstReference = Int32(includeReferences.count)
-                for declaration in syntax.declarations(of: headers[index].rule) {
-                    guard case .include(let list) = declaration.value else { continue }
-                    if let important = declaration.important {
-                        program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
-                    }
-                    for selector in syntax.includeList(list) {
-                        let start = Int32(includeTargets.count)
-                        var target = first[Int(referencedIDs[nextReference])]
-                        nextReference += 1
-                        if target < 0 {
-                            selector.canonicalBytes(in: source, into: &text)
-                            let written = String(decoding: text, as: UTF8.self)
-                            if knownSelectors == nil { knownSelectors = allSelectorTexts() }
-                            let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
-                            program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
-                        }
-                        while target >= 0 {
-                            includeTargets.append(target)
-                            target = nextWithSameSelector[Int(target)]
-                        }
-                        includeReferences.append(IncludeReference(range: selector.range,
-                                                                  targets: start..<Int32(includeTargets.count)))
-                    }
+            let ids = programIDs[Int(headers[index].fileIndex)]
+            let firstReference = Int32(includeReferences.count)
+            for declaration in syntax.declarations(of: headers[index].rule) {
+                guard case .include(let list) = declaration.value else { continue }
+                if let important = declaration.important {
+                    program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
                 }
-                headers[index].includes = firstReference..<Int32(includeReferences.count)
+                for selector in syntax.includeList(list) {
+                    let start = Int32(includeTargets.count)
+                    var target = first[Int(ids[Int(selector.textID)])]
+                    if target < 0 {
+                        let written = selector.canonicalText(in: file.source)
+                        if knownSelectors == nil { knownSelectors = allSelectorTexts() }
+                        let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
+                        program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
+                    }
+                    while target >= 0 {
+                        includeTargets.append(target)
+                        target = nextWithSameSelector[Int(target)]
+                    }
+                    includeReferences.append(IncludeReference(range: selector.range,
+                                                              targets: start..<Int32(includeTargets.count)))
+                }
             }
+            headers[index].includes = firstReference..<Int32(includeReferences.count)
         }
         self.headers = headers
         self.includeReferences = includeReferences
         self.includeTargets = includeTargets
+    }
+
+    /// Program-wide ids for the selector texts of every file: how many there
+    /// are, and for each file the program id of each of its text ids. The
+    /// file with the most texts keeps its ids; the others' texts are looked
+    /// up (so a one-file program does no lookups at all).
+    private func programSelectorIDs() -> (count: Int, ids: [[Int32]]) {
+        guard let base = files.indices.max(by: { files[$0].syntax.selectorTexts.count < files[$1].syntax.selectorTexts.count })
+        else { return (0, []) }
+        var texts = files[base].syntax.selectorTexts
+        let ids = files.indices.map { index -> [Int32] in
+            let fileTexts = files[index].syntax.selectorTexts
+            if index == base { return Array(0..<Int32(fileTexts.count)) }
+            return (0..<Int32(fileTexts.count)).map { id in fileTexts.bytes(of: id).withUnsafeBufferPointer { texts.intern($0) } }
+        }
+        return (texts.count, ids)
     }
 
     /// The distinct selectors of the valid rules, in source order.
