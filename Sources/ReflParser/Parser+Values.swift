@@ -12,15 +12,12 @@ extension Parser {
             error(ParserMessages.expected("a value", after: "'\(file.text(name.range))'", found: found), at: current.range)
             return syntax.values.appendLeaf(.invalid, .at(current.range.start))
         }
-        let list = syntax.values.beginParent(.list, start: current.range.start)
-        var count = 0
-        repeat {
-            parseValue(depth: 1, conditionContext: conditionContext)
-            count += 1
-        } while eat(.comma) != nil
-        if count == 1 { return syntax.values.unwrapSingleChild(list) }
-        syntax.values.endParent(list, end: previousEnd)
-        return list
+        let first = parseValue(depth: 1, conditionContext: conditionContext)
+        guard at(.comma) else { return first }  // a single value stands as itself
+        syntax.values.insertParent(.list, at: first)
+        while eat(.comma) != nil { parseValue(depth: 1, conditionContext: conditionContext) }
+        syntax.values.endParent(first, end: previousEnd)
+        return first
     }
 
     /// value = NUMBER | STRING | HASH | AT_NAME | call | NAME ;

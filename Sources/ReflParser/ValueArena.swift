@@ -114,12 +114,12 @@ public struct ValueArena: Sendable {
         }
     }
 
-    /// Removes the reserved parent `id` when its single child should stand
-    /// alone (a list of one item); returns the child's new id.
-    mutating func unwrapSingleChild(_ id: ValueID) -> ValueID {
-        nodes.remove(at: Int(id))
-        for index in Int(id)..<nodes.count where nodes[index].hasChildren { nodes[index].link -= 1 }
-        return id
+    /// Puts a parent node at `id`, before the subtree that starts there
+    /// (which becomes its first child; complete it with `endParent`). Values
+    /// are parsed before anyone knows they start a list, and most are not.
+    mutating func insertParent(_ kind: ValueKind, at id: ValueID) {
+        nodes.insert(ValueNode(kind: kind, range: SourceRange.at(nodes[Int(id)].range.start), link: 0), at: Int(id))
+        for index in (Int(id) + 1)..<nodes.count where nodes[index].hasChildren { nodes[index].link += 1 }
     }
 }
 

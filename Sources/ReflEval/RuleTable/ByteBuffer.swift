@@ -58,6 +58,11 @@ final class ByteBuffer {
         count += body(storage + count)
     }
 
+    /// The bytes written since `start` (valid until the next write).
+    func written(from start: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: storage + start, count: count - start)
+    }
+
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 

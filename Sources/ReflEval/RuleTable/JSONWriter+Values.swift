@@ -145,6 +145,11 @@ extension JSONWriter {
     }
 
     private func color(_ color: Color) {
+        if let json = colors.json(of: color) {
+            output.append(json)
+            return
+        }
+        let start = output.count
         raw("{\"type\":\"color\",\"rgba\":[")
         number(color.red)
         raw(",")
@@ -156,6 +161,7 @@ extension JSONWriter {
         raw("],\"hex\":")
         hexColor(color)
         raw("}")
+        colors.keep(output.written(from: start), of: color)
     }
 
     private func transform(_ transform: Transform) {

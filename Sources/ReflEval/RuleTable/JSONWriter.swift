@@ -7,6 +7,7 @@
 /// `flushThreshold`, so a large table is streamed to a file instead of held.
 struct JSONWriter {
     let output = ByteBuffer()
+    let colors = ColorCache()
     private let sink: ((UnsafeRawBufferPointer) -> Void)?
     private let flushThreshold = 1 << 18
 
