@@ -11,6 +11,8 @@ runs=${1:-5}
 echo "building release binaries..."
 # The static standard library makes reflc one self-contained binary, as a CI
 # machine without Swift would run it; it also starts faster and maps less memory.
-swift build -c release --static-swift-stdlib --package-path "$root" >/dev/null
-swift build -c release --package-path "$root/Benchmarks" >/dev/null
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+swift build -c release --static-swift-stdlib --package-path "$root" >"$log" 2>&1 || { cat "$log"; exit 1; }
+swift build -c release --package-path "$root/Benchmarks" >"$log" 2>&1 || { cat "$log"; exit 1; }
 exec python3 "$root/scripts/bench.py" --root "$root" --runs "$runs"
