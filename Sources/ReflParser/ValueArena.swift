@@ -102,15 +102,16 @@ public struct ValueArena: Sendable {
     /// count and whose condition indexes move up by `conditionOffset`.
     mutating func append(_ other: ValueArena, conditionOffset: Int32) {
         let offset = ValueID(nodes.count)
-        nodes.reserveCapacity(nodes.count + other.nodes.count)
-        for node in other.nodes {
-            var moved = node
-            switch node.kind {
-            case .call, .list: moved.link += offset
-            case .condition: moved.link += conditionOffset
-            default: break
+        let start = nodes.count
+        nodes.append(contentsOf: other.nodes)  // one copy; then the few links are moved in place
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            for index in start..<nodes.count {
+                switch nodes[index].kind {
+                case .call, .list: nodes[index].link += offset
+                case .condition: nodes[index].link += conditionOffset
+                default: break
+                }
             }
-            nodes.append(moved)
         }
     }
 
