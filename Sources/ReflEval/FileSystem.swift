@@ -30,28 +30,61 @@ public enum FileSystem {
         if (status.st_mode & S_IFMT) != S_IFREG { return .failure(ReadError(reason: "is not a regular file")) }
         // Read straight into an array sized from `fstat` (not zeroed first); a
         // file that grows meanwhile is read on in chunks.
+        // A large file is read in parts on the processors at once: the copy
+        // out of the page cache is the cost, and it divides.
         var failure: ReadError?
         var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0)) { buffer, initialized in
+            let partCount = buffer.count >= largeFileSize ? min(Concurrency.processorCount, 4) : 1
+            let partSize = (buffer.count + partCount - 1) / max(partCount, 1)
+            let parts = (0..<partCount).map { part in
+                FilePart(range: min(buffer.count, part * partSize)..<min(buffer.count, (part + 1) * partSize))
+            }
+            Concurrency.run(partCount) { part in
+                parts[part].read(from: descriptor, into: buffer)
+            }
+            // Only a whole prefix counts: a part that stopped early means the file shrank.
             initialized = 0
-            while initialized < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 { failure = ReadError(reason: lastErrorReason()) }
-                if count <= 0 { return }
-                initialized += count
+            for part in parts {
+                if let error = part.error { failure = ReadError(reason: error) }
+                initialized = part.range.lowerBound + part.count
+                if part.count < part.range.count { break }
             }
         }
         if let failure { return .failure(failure) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var grown = bytes.count == Int(status.st_size)  // else the end was reached early
         while grown {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return .failure(ReadError(reason: lastErrorReason())) }
             grown = count > 0
             bytes.append(contentsOf: chunk[0..<max(count, 0)])
         }
         return .success(bytes)
+    }
+
+    /// Files from this size on are read in parallel parts.
+    static let largeFileSize = 4 << 20
+
+    /// One part of a file being read: its byte range, how much of it was
+    /// read, and the error that stopped it.
+    private final class FilePart {
+        let range: Range<Int>
+        private(set) var count = 0
+        private(set) var error: String?
+
+        init(range: Range<Int>) { self.range = range }
+
+        func read(from descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            while count < range.count {
+                let read = pread(descriptor, buffer.baseAddress! + range.lowerBound + count, range.count - count,
+                                 off_t(range.lowerBound + count))
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { error = FileSystem.lastErrorReason() }
+                if read <= 0 { return }
+                count += read
+            }
+        }
     }
 
     /// The canonical absolute path of an existing file (symbolic links and
