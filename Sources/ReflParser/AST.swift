@@ -158,20 +158,9 @@ public struct Selector: Sendable {
     /// The canonical text, `Class:trait:__where`, independent of spacing:
     /// what `__include` matches against.
     public func canonicalText(in file: SourceFile) -> String {
-        var bytes: [UInt8] = []
-        canonicalBytes(in: file, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The canonical text's bytes, replacing what `bytes` held.
-    public func canonicalBytes(in file: SourceFile, into bytes: inout [UInt8]) {
-        file.bytes.withUnsafeBufferPointer { canonicalBytes(in: $0, into: &bytes) }
-    }
-
-    /// The canonical text's bytes, read from `source` (the file's bytes),
-    /// replacing what `bytes` held.
-    public func canonicalBytes(in source: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
-        withCanonicalBytes(in: source) { bytes = Array($0) }
+        file.bytes.withUnsafeBufferPointer { source in
+            withCanonicalBytes(in: source) { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// Calls `body` with the canonical text's bytes, assembled on the stack

@@ -233,12 +233,10 @@ final class RuleCompiler {
     private func allSelectorTexts() -> [String] {
         var seen = ByteStringTable()
         var texts: [String] = []
-        var text: [UInt8] = []
         forEachFile { _, source, rules in
             for index in rules where headers[index].rule.isValid {
-                headers[index].rule.selector.canonicalBytes(in: source, into: &text)
-                if Int(text.withUnsafeBufferPointer { seen.intern($0) }) == texts.count {
-                    texts.append(String(decoding: text, as: UTF8.self))
+                headers[index].rule.selector.withCanonicalBytes(in: source) { text in
+                    if Int(seen.intern(text)) == texts.count { texts.append(String(decoding: text, as: UTF8.self)) }
                 }
             }
         }
