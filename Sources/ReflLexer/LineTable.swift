@@ -70,6 +70,26 @@ public final class LineTable {
         public init() {}
     }
 
+    /// The line holding `offset`, looked for from line `hint` on when the
+    /// offset lies past it: positions asked for in order are a few lines
+    /// apart, and a short scan there beats a binary search over a table of
+    /// millions of lines, most of which is out of the processor's cache.
+    func lineIndex(of offset: Int, from hint: Int) -> Int {
+        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= offset else { return lineIndex(of: offset) }
+        var index = hint
+        for _ in 0..<32 {
+            guard index + 1 < lineStarts.count, Int(lineStarts[index + 1]) <= offset else { return index }
+            index += 1
+        }
+        var low = index
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// 1-based line and column of `offset`.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         location(of: offset, continuing: &resume)
@@ -78,18 +98,20 @@ public final class LineTable {
     /// 1-based line and column of `offset`, counting on from `cursor` when
     /// it is on the same line: threads that share a table keep a cursor each.
     public func location(of offset: Int, continuing cursor: inout Cursor) -> (line: Int, column: Int) {
-        let index = lineIndex(of: offset)
+        let index = lineIndex(of: offset, from: cursor.line)
         var start = Int(lineStarts[index])
         var column = 1
         if cursor.line == index && cursor.offset <= offset {
             start = cursor.offset
             column = cursor.column
         }
-        let bytes = file.bytes
-        let end = min(offset, bytes.count)
-        while start < end {
-            start += UTF8Scalar.length(in: bytes, at: start) ?? 1
-            column += 1
+        if start < offset {
+            let bytes = file.bytes
+            let end = min(offset, bytes.count)
+            while start < end {
+                start += UTF8Scalar.length(in: bytes, at: start) ?? 1
+                column += 1
+            }
         }
         cursor.line = index
         cursor.offset = start
