@@ -71,7 +71,24 @@ public struct ByteStringTable: Sendable {
     private func equals(_ id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(starts[Int(id)])
         guard Int(starts[Int(id) + 1]) - start == bytes.count else { return false }
-        for index in 0..<bytes.count where storage[start + index] != bytes[index] { return false }
+        return storage.withUnsafeBufferPointer { storage in
+            Self.same(UnsafeRawPointer(storage.baseAddress! + start), UnsafeRawPointer(bytes.baseAddress!), count: bytes.count)
+        }
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, compared eight at a time.
+    private static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset += 1
+        }
         return true
     }
 
@@ -84,14 +101,30 @@ public struct ByteStringTable: Sendable {
         }
     }
 
-    /// FNV-1a over the bytes (fast on short keys), then mixed so that the
-    /// low bits the table uses depend on every byte.
+    /// A multiply-and-rotate hash over the bytes, eight at a time (names
+    /// are a few words long), then mixed so that the low bits the table uses
+    /// depend on every byte.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        hash ^= hash >> 16
-        hash &*= 0x7feb_352d
-        hash ^= hash >> 15
-        return hash
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash = hash << 29 | hash >> 35
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(base[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 29
+        return UInt32(truncatingIfNeeded: hash)
     }
 }

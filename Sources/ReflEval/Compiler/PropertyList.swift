@@ -43,27 +43,46 @@ struct PropertyList {
     /// left empty: its properties are moved, not copied.
     mutating func takeSortedByName(ranks: [Int32]) -> [Property] {
         var properties = items
-        var propertyIDs = ids
+        let order = Self.order(of: ids, ranks: ranks)
         self = PropertyList()
-        if properties.count <= 32 {
-            // Insertion sort by swapping in place: a rule has a handful of
-            // properties, and a buffer's swap moves values without copying
-            // them (an array's copies each, with its reference counts).
-            properties.withUnsafeMutableBufferPointer { properties in
-                for next in properties.indices.dropFirst() {
-                    var index = next
-                    while index > 0 && ranks[Int(propertyIDs[index - 1])] > ranks[Int(propertyIDs[index])] {
-                        properties.swapAt(index - 1, index)
-                        propertyIDs.swapAt(index - 1, index)
-                        index -= 1
-                    }
+        // Applies the order cycle by cycle, moving each value once: copying a
+        // property costs reference counting, moving it does not.
+        properties.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var placed = order.map { _ in false }
+            for start in order.indices where !placed[start] && order[start] != start {
+                let first = (base + start).move()
+                var position = start
+                while order[position] != start {
+                    (base + position).moveInitialize(from: base + order[position], count: 1)
+                    placed[position] = true
+                    position = order[position]
                 }
+                (base + position).initialize(to: first)
+                placed[position] = true
             }
-        } else {
-            let order = propertyIDs.indices.sorted { ranks[Int(propertyIDs[$0])] < ranks[Int(propertyIDs[$1])] }
-            properties = order.map { properties[$0] }
-            propertyIDs = order.map { propertyIDs[$0] }
         }
         return properties
+    }
+
+    /// `order[k]`: the position of the property that belongs at `k`, sorted
+    /// by rank (an insertion sort of small integers: a rule has a handful).
+    private static func order(of ids: [Int32], ranks: [Int32]) -> [Int] {
+        var order = Array(ids.indices)
+        if ids.count > 32 {
+            order.sort { ranks[Int(ids[$0])] < ranks[Int(ids[$1])] }
+            return order
+        }
+        for next in order.indices.dropFirst() {
+            let moving = order[next]
+            let rank = ranks[Int(ids[moving])]
+            var index = next
+            while index > 0 && ranks[Int(ids[order[index - 1]])] > rank {
+                order[index] = order[index - 1]
+                index -= 1
+            }
+            order[index] = moving
+        }
+        return order
     }
 }
