@@ -58,6 +58,11 @@ public struct ByteStringTable: Sendable {
         source.withUnsafeBufferPointer { id(of: UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
     }
 
+    /// How many bytes string `id` has.
+    public func length(of id: Int32) -> Int {
+        Int(starts[Int(id) + 1] - starts[Int(id)])
+    }
+
     /// The bytes of string `id`.
     public func bytes(of id: Int32) -> ArraySlice<UInt8> {
         storage[Int(starts[Int(id)])..<Int(starts[Int(id) + 1])]

@@ -34,6 +34,12 @@ public struct StylesheetSyntax: Sendable {
     /// The source text of `range`.
     public func text(_ range: SourceRange) -> String { file.text(range) }
 
+    /// Where the key of `declaration` is written.
+    public func key(of declaration: Declaration) -> SourceRange {
+        let start = declaration.range.start
+        return SourceRange(start, start + keys.length(of: declaration.keyID))
+    }
+
     /// The declarations of `rule`, in order.
     public func declarations(of rule: Rule) -> ArraySlice<Declaration> {
         declarations[Int(rule.declarationRange.lowerBound)..<Int(rule.declarationRange.upperBound)]
@@ -190,10 +196,11 @@ public struct Selector: Sendable {
     }
 }
 
-/// `key: value [!important];`, or a directive written the same way.
+/// `key: value [!important];`, or a directive written the same way. The key
+/// starts the declaration; its length is its text's, in the file's `keys`
+/// (see `StylesheetSyntax.key(of:)`), which keeps a declaration at 24 bytes.
 public struct Declaration: Sendable {
     private let start: UInt32
-    private let keyEnd: UInt32
     private let end: UInt32
     /// Equal to `importantEnd` when there is no `!important`.
     private let importantStart: UInt32
@@ -207,10 +214,10 @@ public struct Declaration: Sendable {
         encodedValue >= 0 ? .value(encodedValue) : .include(-1 - encodedValue)
     }
 
-    public init(range: SourceRange, key: SourceRange, keyID: Int32, value: DeclarationValue, important: SourceRange?) {
+    /// A declaration at `range`, which starts with its key (`keyID`).
+    public init(range: SourceRange, keyID: Int32, value: DeclarationValue, important: SourceRange?) {
         self.keyID = keyID
         start = UInt32(truncatingIfNeeded: range.start)
-        keyEnd = UInt32(truncatingIfNeeded: key.end)
         end = UInt32(truncatingIfNeeded: range.end)
         importantStart = UInt32(truncatingIfNeeded: important?.start ?? 0)
         importantEnd = UInt32(truncatingIfNeeded: important?.end ?? 0)
@@ -221,7 +228,6 @@ public struct Declaration: Sendable {
     }
 
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
-    public var key: SourceRange { SourceRange(Int(start), Int(keyEnd)) }
 
     /// The same declaration in a tree whose value ids and include lists
     /// start `values` and `includeLists` further on, and whose keys have the

@@ -58,7 +58,7 @@ public struct ASTDump {
         line(2, "selector " + describe(rule.selector))
         for declaration in syntax.declarations(of: rule) {
             let important = declaration.important == nil ? "" : " !important"
-            line(2, "declaration \(text(declaration.key))\(important) \(position(declaration.range))")
+            line(2, "declaration \(text(syntax.key(of: declaration)))\(important) \(position(declaration.range))")
             switch declaration.value {
             case .value(let value):
                 dumpValue(value, depth: 3)

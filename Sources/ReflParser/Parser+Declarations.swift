@@ -64,7 +64,7 @@ extension Parser {
             advance()
         }
         expectDeclarationEnd()
-        return Declaration(range: SourceRange(key.range.start, previousEnd), key: key.range,
+        return Declaration(range: SourceRange(key.range.start, previousEnd),
                            keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])), value: value, important: important)
     }
 

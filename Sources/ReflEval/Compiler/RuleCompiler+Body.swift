@@ -17,7 +17,7 @@ extension RuleCompiler {
         for index in declarations {
             let declaration = lowerer.syntax.declarations[Int(index)]
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
-            let keyRange = declaration.key
+            let keyRange = lowerer.syntax.key(of: declaration)
             switch lowerer.keys[Int(declaration.keyID)] {
             case .condition:
                 if let previous = conditionKey {
