@@ -171,42 +171,48 @@ final class RuleCompiler {
         // Worked on in local copies, stored at the end: each access to a
         // property of the class is checked for exclusivity at run time.
         var headers = self.headers
-        for index in headers.indices where headers[index].rule.isValid {
-            let id = Int(programIDs[Int(headers[index].fileIndex)][Int(headers[index].rule.selector.textID)])
-            if first[id] < 0 { first[id] = Int32(index) } else { nextWithSameSelector[Int(last[id])] = Int32(index) }
-            last[id] = Int32(index)
+        for fileIndex in files.indices {
+            let ids = programIDs[fileIndex]
+            for index in rules(of: fileIndex, in: headers) where headers[index].rule.isValid {
+                let id = Int(ids[Int(headers[index].rule.selector.textID)])
+                if first[id] < 0 { first[id] = Int32(index) } else { nextWithSameSelector[Int(last[id])] = Int32(index) }
+                last[id] = Int32(index)
+            }
         }
         var includeReferences: [IncludeReference] = []
         var includeTargets: [Int32] = []
         var knownSelectors: [String]?  // every selector, for "did you mean", made on the first unknown one
-        for index in headers.indices {
-            let file = files[Int(headers[index].fileIndex)]
+        for (fileIndex, file) in files.enumerated() {
+            // Per file, not per rule: taking the tree and the id map is
+            // counting references to their arrays.
             let syntax = file.syntax
-            let ids = programIDs[Int(headers[index].fileIndex)]
-            let firstReference = Int32(includeReferences.count)
-            for declaration in syntax.declarations(of: headers[index].rule) {
-                guard case .include(let list) = declaration.value else { continue }
-                if let important = declaration.important {
-                    program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
-                }
-                for selector in syntax.includeList(list) {
-                    let start = Int32(includeTargets.count)
-                    var target = first[Int(ids[Int(selector.textID)])]
-                    if target < 0 {
-                        let written = selector.canonicalText(in: file.source)
-                        if knownSelectors == nil { knownSelectors = allSelectorTexts() }
-                        let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
-                        program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
+            let ids = programIDs[fileIndex]
+            for index in rules(of: fileIndex, in: headers) {
+                let firstReference = Int32(includeReferences.count)
+                for declaration in syntax.declarations(of: headers[index].rule) {
+                    guard case .include(let list) = declaration.value else { continue }
+                    if let important = declaration.important {
+                        program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
                     }
-                    while target >= 0 {
-                        includeTargets.append(target)
-                        target = nextWithSameSelector[Int(target)]
+                    for selector in syntax.includeList(list) {
+                        let start = Int32(includeTargets.count)
+                        var target = first[Int(ids[Int(selector.textID)])]
+                        if target < 0 {
+                            let written = selector.canonicalText(in: file.source)
+                            if knownSelectors == nil { knownSelectors = allSelectorTexts() }
+                            let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
+                            program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
+                        }
+                        while target >= 0 {
+                            includeTargets.append(target)
+                            target = nextWithSameSelector[Int(target)]
+                        }
+                        includeReferences.append(IncludeReference(range: selector.range,
+                                                                  targets: start..<Int32(includeTargets.count)))
                     }
-                    includeReferences.append(IncludeReference(range: selector.range,
-                                                              targets: start..<Int32(includeTargets.count)))
                 }
+                headers[index].includes = firstReference..<Int32(includeReferences.count)
             }
-            headers[index].includes = firstReference..<Int32(includeReferences.count)
         }
         self.headers = headers
         self.includeReferences = includeReferences
@@ -244,15 +250,25 @@ final class RuleCompiler {
     }
 
     /// Calls `body` for each file with its bytes and the indexes of its
-    /// rules in `headers` (which holds them file by file).
+    /// rules in `headers`.
     private func forEachFile(_ body: (LoadedFile, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
-        var start = 0
         for (fileIndex, file) in files.enumerated() {
-            var end = start
-            while end < headers.count && Int(headers[end].fileIndex) == fileIndex { end += 1 }
-            file.source.bytes.withUnsafeBufferPointer { body(file, $0, start..<end) }
-            start = end
+            file.source.bytes.withUnsafeBufferPointer { body(file, $0, rules(of: fileIndex, in: headers)) }
         }
+    }
+
+    /// The indexes in `headers` of the rules of file `fileIndex` (headers
+    /// hold the rules file by file, in file order).
+    private func rules(of fileIndex: Int, in headers: [Header]) -> Range<Int> {
+        var low = 0
+        var high = headers.count
+        while low < high {  // the first rule of a file at or after `fileIndex`
+            let mid = (low + high) / 2
+            if Int(headers[mid].fileIndex) < fileIndex { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < headers.count && Int(headers[end].fileIndex) == fileIndex { end += 1 }
+        return low..<end
     }
 
     /// The references of a rule's `__include`s, in order.
