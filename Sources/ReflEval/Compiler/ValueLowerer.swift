@@ -135,37 +135,59 @@ final class ValueLowerer {
     // MARK: - Calls and lists
 
     private func lowerCall(_ id: ValueID) -> StyleValue? {
-        let node = syntax.values[id]
         let nameRange = syntax.callName(id)
         let found = BuiltinFunctions.function(namedBy: nameRange, in: bytes)
         let name = found?.name ?? file.text(nameRange)
-        let builtin = found?.function
-        var values: [StyleValue] = []
-        var ranges: [SourceRange] = []
-        values.reserveCapacity(4)
-        ranges.reserveCapacity(4)
-        var failed = false
-        let isCondition = found?.name == "condition"
         // Children are walked by skipping each one's subtree (`ValueArena.children`
         // would take a reference to the shared arena per call).
         let end = syntax.values.subtreeEnd(of: id)
+        var count = 0
         var next = id + 1
         while next < end {
-            let argument = next
-            next = syntax.values.subtreeEnd(of: argument)
-            let value = isCondition ? lowerConditionOperand(argument) : lower(argument)
-            if let value { values.append(value) } else { failed = true }
-            ranges.append(syntax.values[argument].range)
+            count += 1
+            next = syntax.values.subtreeEnd(of: next)
         }
-        if failed { return nil }
+        // The arguments live on the stack while the value is built: a call
+        // allocates nothing.
+        return withUnsafeTemporaryAllocation(of: StyleValue.self, capacity: max(count, 1)) { values in
+            withUnsafeTemporaryAllocation(of: SourceRange.self, capacity: max(count, 1)) { ranges in
+                var lowered = 0
+                defer { values.baseAddress!.deinitialize(count: lowered) }
+                var failed = false
+                let isCondition = found?.name == "condition"
+                var next = id + 1
+                while next < end {
+                    let argument = next
+                    next = syntax.values.subtreeEnd(of: argument)
+                    guard let value = isCondition ? lowerConditionOperand(argument) : lower(argument) else {
+                        failed = true
+                        continue
+                    }
+                    (values.baseAddress! + lowered).initialize(to: value)
+                    ranges[lowered] = syntax.values[argument].range
+                    lowered += 1
+                }
+                if failed { return nil }
+                let arguments = UnsafeBufferPointer(start: values.baseAddress!, count: lowered)
+                return build(found?.function, named: name, at: id, nameRange: nameRange, arguments: arguments,
+                             ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered))
+            }
+        }
+    }
+
+    /// The value of a call from its lowered arguments: a built-in function's,
+    /// or the call kept as it is for a function the compiler does not know.
+    private func build(_ builtin: BuiltinFunction?, named name: String, at id: ValueID, nameRange: SourceRange,
+                       arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>) -> StyleValue? {
         guard let builtin else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
             }
-            return .call(name: name, arguments: values)
+            return .call(name: name, arguments: Array(values))
         }
         guard builtin.arity.contains(values.count) else {
             // Too many: at the first extra argument; too few: at the closing ')'.
+            let node = syntax.values[id]
             let at = values.count > builtin.arity.upperBound
                 ? ranges[builtin.arity.upperBound] : SourceRange.at(max(node.range.start, node.range.end - 1))
             report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)

@@ -42,15 +42,16 @@ enum BuiltinFunctions {
 }
 
 /// The lowered arguments of one call, with typed accessors that report a
-/// wrong argument at the argument itself.
+/// wrong argument at the argument itself. Valid only while the function
+/// builds its value (the arguments are on the lowerer's stack).
 struct CallArguments {
     let function: String
-    let values: [StyleValue]
-    let ranges: [SourceRange]
+    let values: UnsafeBufferPointer<StyleValue>
+    let ranges: UnsafeBufferPointer<SourceRange>
     /// Problems found, each at an argument's range.
     private(set) var problems: [(Message, SourceRange)] = []
 
-    init(function: String, values: [StyleValue], ranges: [SourceRange]) {
+    init(function: String, values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>) {
         self.function = function
         self.values = values
         self.ranges = ranges

@@ -2,7 +2,7 @@
 enum ContainerFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("vector", BuiltinFunction(arity: 0...Int.max, arityText: "any number of values") { arguments in
-            .vector(arguments.values)
+            .vector(Array(arguments.values))
         }),
         ("locale", BuiltinFunction(arity: 1...1, arityText: "1 argument (a key)") { arguments in
             arguments.string(0, "key").map { .localizedString(key: $0) }
