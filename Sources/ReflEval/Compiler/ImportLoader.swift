@@ -98,7 +98,7 @@ struct ImportLoader {
 
     /// Parses `source`, in pieces on several threads when it is large (see
     /// `Parser+Pieces.swift`); the result is the same either way.
-    static func parse(_ source: SourceFile, threads: Int, minimumPieceSize: Int = minimumPieceSize) -> ParseResult {
+    static func parse(_ source: SourceFile, threads: Int) -> ParseResult {
         let count = min(threads, source.bytes.count / minimumPieceSize)
         guard count > 1 else { return Parser.parse(source) }
         let ranges = Parser.pieces(of: source, count: count)
@@ -106,8 +106,7 @@ struct ImportLoader {
         Concurrency.run(ranges.count) { index in
             slots[index].piece = Parser.parse(source, piece: ranges[index])
         }
-        let pieces = slots.map { $0.piece! }
-        return Parser.join(pieces) ?? Parser.parse(source)
+        return Parser.join(slots.map { $0.take() }) ?? Parser.parse(source)
     }
 
     /// Where one thread of `parse(_:threads:)` leaves its piece.
