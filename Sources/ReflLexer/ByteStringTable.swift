@@ -21,12 +21,8 @@ public struct ByteStringTable: Sendable {
     /// The id of `bytes`, added if it is new.
     public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = Self.hash(bytes)
-        var slot = Int(hash) & (slots.count - 1)
-        while slots[slot] >= 0 {
-            let id = slots[slot]
-            if hashes[Int(id)] == hash && equals(id, bytes) { return id }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let (slot, found) = find(bytes, hash: hash)
+        if let found { return found }
         let id = Int32(hashes.count)
         storage.append(contentsOf: bytes)
         starts.append(Int32(storage.count))
@@ -36,21 +32,21 @@ public struct ByteStringTable: Sendable {
         return id
     }
 
-    /// The id of `bytes` in `source`, added if it is new.
-    public mutating func intern(_ source: [UInt8], _ range: SourceRange) -> Int32 {
-        source.withUnsafeBufferPointer { intern(UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
-    }
-
     /// The id of `bytes`, or nil when the table does not hold them.
     public func id(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let hash = Self.hash(bytes)
+        find(bytes, hash: Self.hash(bytes)).id
+    }
+
+    /// The slot of `bytes` (with `hash`): where they are, with their id, or
+    /// the empty slot where they would go.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (slot: Int, id: Int32?) {
         var slot = Int(hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let id = slots[slot]
-            if hashes[Int(id)] == hash && equals(id, bytes) { return id }
+            if hashes[Int(id)] == hash && equals(id, bytes) { return (slot, id) }
             slot = (slot + 1) & (slots.count - 1)
         }
-        return nil
+        return (slot, nil)
     }
 
     /// The id of the bytes of `range` in `source`, or nil.

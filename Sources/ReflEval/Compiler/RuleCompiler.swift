@@ -351,7 +351,10 @@ final class RuleCompiler {
 /// slow each other down more than the work itself costs.
 final class RuleContext {
     unowned let compiler: RuleCompiler
-    var log = DiagnosticLog()
+    /// Where this thread's problems go (a log per work item).
+    var log = DiagnosticLog() {
+        didSet { lowerer?.log = log }
+    }
     /// The names of `PropertyNames`, in storage of this thread's own.
     let propertyNames: [String]
     private var fileIndex: Int32 = -1
@@ -367,15 +370,13 @@ final class RuleContext {
 
     /// Makes `fileIndex` the file the next rules are in.
     func enter(fileIndex: Int32) {
-        if self.fileIndex == fileIndex && lowerer.log === log { return }
-        if self.fileIndex != fileIndex {
-            let file = compiler.files[Int(fileIndex)]
-            lines = file.lines
-            relativePath = String(decoding: Array(file.relativePath.utf8), as: UTF8.self)
-            cursor = LineTable.Cursor()
-        }
+        guard self.fileIndex != fileIndex else { return }
         self.fileIndex = fileIndex
-        lowerer = ValueLowerer(program: compiler.program, file: compiler.files[Int(fileIndex)], log: log)
+        let file = compiler.files[Int(fileIndex)]
+        lines = file.lines
+        relativePath = String(decoding: Array(file.relativePath.utf8), as: UTF8.self)
+        cursor = LineTable.Cursor()
+        lowerer = ValueLowerer(program: compiler.program, file: file, log: log)
     }
 
     /// The position of `offset` in the current file; positions asked for in

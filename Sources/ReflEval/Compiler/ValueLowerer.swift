@@ -13,7 +13,7 @@ final class ValueLowerer {
     let program: Program
     let file: LoadedFile
     /// Where problems go: the program's log, or a rule-phase thread's.
-    let log: DiagnosticLog
+    var log: DiagnosticLog
     // Held directly: reaching them through `file` on every node costs reference counting.
     let syntax: StylesheetSyntax
     private let bytes: [UInt8]
