@@ -26,6 +26,11 @@ public final class SourceFile: Sendable {
 
     /// True when the bytes of `range` spell `word` exactly.
     public func range(_ range: SourceRange, equals word: StaticString) -> Bool {
+        Self.range(range, of: bytes, equals: word)
+    }
+
+    /// Whether `range` of `bytes` spells `word` exactly.
+    public static func range(_ range: SourceRange, of bytes: [UInt8], equals word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         let pointer = word.utf8Start
         for index in 0..<range.count where bytes[range.start + index] != pointer[index] {

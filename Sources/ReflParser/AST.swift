@@ -53,8 +53,14 @@ public struct StylesheetSyntax: Sendable {
 
     /// The name of the call node `id`: the identifier its range starts with.
     public func callName(_ id: ValueID) -> SourceRange {
+        callName(id, in: file.bytes)
+    }
+
+    /// `callName(_:)`, reading the file's `bytes` as the caller holds them:
+    /// taking them from the shared file on every call would count references
+    /// to it from every thread.
+    public func callName(_ id: ValueID, in bytes: [UInt8]) -> SourceRange {
         let range = values[id].range
-        let bytes = file.bytes
         var end = range.start
         while end < range.end && (Lexer.isIdentifierCharacter(bytes[end]) || bytes[end] >= 0x80) { end += 1 }
         return SourceRange(range.start, end)

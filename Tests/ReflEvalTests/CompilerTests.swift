@@ -190,3 +190,20 @@ struct JSONNumberTests {
         }
     }
 }
+
+/// Strings in JSON: escaped exactly where JSON requires it.
+struct JSONStringTests {
+    static func written(_ text: String) -> String {
+        let writer = JSONWriter()
+        writer.string(text)
+        return String(decoding: writer.buffer, as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        ("plain", "\"plain\""), ("", "\"\""), ("say \"hi\"", "\"say \\\"hi\\\"\""), ("a\\b", "\"a\\\\b\""),
+        ("tab\there", "\"tab\\there\""), ("line\n", "\"line\\n\""), ("\u{1}", "\"\\u0001\""), ("é ☃ \u{7F}", "\"é ☃ \u{7F}\""),
+    ])
+    func escapesWhatJSONRequires(_ text: String, _ json: String) {
+        #expect(Self.written(text) == json)
+    }
+}

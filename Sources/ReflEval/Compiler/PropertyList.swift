@@ -20,7 +20,7 @@ struct PropertyList {
 
     /// Adds `property` (whose name has `id`), or replaces the one with the
     /// same name in place.
-    mutating func set(_ property: Property, id: Int32) {
+    mutating func set(_ property: consuming Property, id: Int32) {
         if let existing = index(of: id) {
             items[existing] = property
             return

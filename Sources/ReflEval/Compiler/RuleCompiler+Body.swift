@@ -14,6 +14,7 @@ extension RuleCompiler {
         var body = Body(properties: PropertyList(capacity: declarations.count))
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
+        firstKeys.reserveCapacity(declarations.count)
         for index in declarations {
             let declaration = lowerer.syntax.declarations[Int(index)]
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
@@ -50,18 +51,21 @@ extension RuleCompiler {
                     log.report(EvalMessages.applyToSubclassesWithoutClass(), in: lowerer.file, at: keyRange)
                 }
             case .property(let id):
-                let property = lowerer.lower(valueID).map {
-                    Property(name: context.propertyNames[Int(id)], value: $0,
-                             isImportant: declaration.important != nil || $0.isImportantByNature)
-                }
+                let value = lowerer.lower(valueID)
+                let isFirst: Bool
                 if let index = body.properties.index(of: id) {
                     log.report(EvalMessages.duplicateProperty(lowerer.file.text(keyRange)), in: lowerer.file, at: keyRange,
                                notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[index])])
-                    if let property { body.properties.set(property, id: id) }
-                } else if let property {
-                    body.properties.set(property, id: id)
-                    firstKeys.append(keyRange)
+                    isFirst = false
+                } else {
+                    isFirst = true
                 }
+                // Built only when the value lowered: an optional property
+                // would be copied and destroyed through generic code.
+                guard let value else { continue }
+                body.properties.set(Property(name: context.propertyNames[Int(id)], value: value,
+                                             isImportant: declaration.important != nil || value.isImportantByNature), id: id)
+                if isFirst { firstKeys.append(keyRange) }
             }
         }
         checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)

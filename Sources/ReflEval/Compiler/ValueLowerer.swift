@@ -65,12 +65,12 @@ final class ValueLowerer {
         }
         let unit = number.unit
         if unit.isEmpty { return .number(number.value, unit: nil) }
-        let source = file.source
-        if source.range(unit, equals: "px") { return .number(number.value, unit: .px) }
-        if source.range(unit, equals: "pt") { return .number(number.value, unit: .pt) }
-        if source.range(unit, equals: "%") { return .percent(number.value) }
-        if source.range(unit, equals: "deg") { return .angle(radians: number.value * Double.pi / 180) }
-        if source.range(unit, equals: "rad") { return .angle(radians: number.value) }
+        func spells(_ word: StaticString) -> Bool { SourceFile.range(unit, of: bytes, equals: word) }
+        if spells("px") { return .number(number.value, unit: .px) }
+        if spells("pt") { return .number(number.value, unit: .pt) }
+        if spells("%") { return .percent(number.value) }
+        if spells("deg") { return .angle(radians: number.value * Double.pi / 180) }
+        if spells("rad") { return .angle(radians: number.value) }
         report(EvalMessages.unknownUnit(file.text(unit)), unit)
         return nil
     }
@@ -135,7 +135,7 @@ final class ValueLowerer {
     // MARK: - Calls and lists
 
     private func lowerCall(_ id: ValueID) -> StyleValue? {
-        let nameRange = syntax.callName(id)
+        let nameRange = syntax.callName(id, in: bytes)
         let found = BuiltinFunctions.function(namedBy: nameRange, in: bytes)
         let name = found?.name ?? file.text(nameRange)
         // Children are walked by skipping each one's subtree (`ValueArena.children`
@@ -234,6 +234,10 @@ final class ValueLowerer {
     /// reached through variables is parsed where it is written, so errors
     /// point inside it.
     func lowerConditionOperand(_ id: ValueID) -> StyleValue? {
+        // Most operands are written in place (`__condition: '...'`, parsed
+        // with the file): lowered here, without reaching into other files.
+        let kind = syntax.values[id].kind
+        guard kind == .variable || kind == .string else { return lower(id) }
         var file = self.file
         var node = file.syntax.values[id]
         var nodeID = id
@@ -241,19 +245,24 @@ final class ValueLowerer {
         while node.kind == .variable {
             let name = String(file.text(node.range).dropFirst())
             guard let definition = program.variables.definitions[name], seen.insert(name).inserted else {
-                return ValueLowerer(program: program, file: file, log: log).lower(nodeID)  // undefined or cyclic: reported there
+                return lowerer(for: file).lower(nodeID)  // undefined or cyclic: reported there
             }
             file = definition.file
             nodeID = definition.syntax.value
             node = file.syntax.values[nodeID]
         }
-        guard node.kind == .string else { return ValueLowerer(program: program, file: file, log: log).lower(nodeID) }
+        guard node.kind == .string else { return lowerer(for: file).lower(nodeID) }
         let key = ConditionCache.Key(file: ObjectIdentifier(file), offset: node.range.start)
         let condition = program.conditionCache.condition(at: key) {
             let (syntax, problems) = ConditionParser.parse(file: file.source, literal: node.range)
             log.append(contentsOf: problems)
-            return ValueLowerer(program: program, file: file, log: log).lowerCondition(syntax)
+            return lowerer(for: file).lowerCondition(syntax)
         }
         return condition.map(StyleValue.condition)
+    }
+
+    /// This lowerer when `file` is its file, else one for `file`.
+    private func lowerer(for file: LoadedFile) -> ValueLowerer {
+        file === self.file ? self : ValueLowerer(program: program, file: file, log: log)
     }
 }

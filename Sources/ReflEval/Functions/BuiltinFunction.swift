@@ -23,19 +23,30 @@ enum BuiltinFunctions {
         return table
     }()
 
-    /// The function named by `range` of `source`, found without making a
-    /// String, with its name.
-    static func function(namedBy range: SourceRange, in source: [UInt8]) -> (name: String, function: BuiltinFunction)? {
+    /// A built-in function with its name. A class: an optional of it is one
+    /// reference, cheap to pass and drop for every call in a stylesheet.
+    final class Named: Sendable {
+        let name: String
+        let function: BuiltinFunction
+
+        init(name: String, function: BuiltinFunction) {
+            self.name = name
+            self.function = function
+        }
+    }
+
+    /// The function named by `range` of `source`, found without making a String.
+    static func function(namedBy range: SourceRange, in source: [UInt8]) -> Named? {
         byBytes.names.id(of: source, range).map { byBytes.functions[Int($0)] }
     }
 
-    private static let byBytes: (names: ByteStringTable, functions: [(name: String, function: BuiltinFunction)]) = {
+    private static let byBytes: (names: ByteStringTable, functions: [Named]) = {
         var names = ByteStringTable()
-        var functions: [(name: String, function: BuiltinFunction)] = []
+        var functions: [Named] = []
         for (name, function) in table.sorted(by: { $0.key < $1.key }) {
             var name = name
             _ = name.withUTF8 { names.intern($0) }
-            functions.append((name, function))
+            functions.append(Named(name: name, function: function))
         }
         return (names, functions)
     }()
