@@ -9,10 +9,11 @@ import ReflLexer
 /// top-level items, having just consumed that `}`, with no error past it.
 /// The lexer keeps no state between tokens but its position, and the parser
 /// none between top-level items but the previous token, so pieces that all
-/// end cleanly join into exactly the tree and diagnostics of parsing the
-/// file whole. When a cut was no such boundary (it fell in a comment, a
-/// string or an unclosed block), `join` says so and the caller parses the
-/// file whole instead.
+/// end cleanly hold exactly the items and diagnostics of parsing the file
+/// whole: `parts` hands them on as they are (each tree indexes its own
+/// nodes), and `join` makes them one tree. When a cut was no such boundary
+/// (it fell in a comment, a string or an unclosed block), both say so and
+/// the caller parses the file whole instead.
 extension Parser {
     /// One parsed piece of a file.
     public struct Piece: Sendable {
@@ -20,7 +21,7 @@ extension Parser {
         /// Whether the parse stopped exactly at the end of `range`, between
         /// top-level items (always true for the file's last piece).
         public let endsCleanly: Bool
-        fileprivate var syntax: StylesheetSyntax
+        fileprivate let syntax: StylesheetSyntax
         fileprivate let lexerDiagnostics: [Diagnostic]
         fileprivate let parserDiagnostics: [Diagnostic]
     }
@@ -52,15 +53,13 @@ extension Parser {
 
     /// Parses the piece `range` of `file` (one of `pieces(of:count:)`).
     public static func parse(_ file: SourceFile, piece range: SourceRange) -> Piece {
-        // The first piece's tree receives the others: it reserves for the whole file.
         file.bytes.withUnsafeBufferPointer { source in
             parse(file, source: source, piece: range)
         }
     }
 
     private static func parse(_ file: SourceFile, source: UnsafeBufferPointer<UInt8>, piece range: SourceRange) -> Piece {
-        var parser = Parser(file: file, source: source, start: range.start,
-                            reservingFor: range.start == 0 ? source.count : range.count)
+        var parser = Parser(file: file, source: source, start: range.start, reservingFor: range.count)
         let isLast = range.end >= source.count
         if !isLast { parser.stopOffset = range.end }
         parser.parseStylesheet()
@@ -72,19 +71,29 @@ extension Parser {
                      lexerDiagnostics: lexerDiagnostics, parserDiagnostics: parser.diagnostics)
     }
 
-    /// The parse of the whole file from its pieces, in order; nil when a
-    /// piece did not end cleanly. The pieces' trees are moved, not copied:
-    /// pass pieces nothing else holds.
-    public static func join(_ pieces: consuming [Piece]) -> ParseResult? {
+    /// The parses of the pieces, in order, as parts of the file: each its
+    /// own tree (whose indexes are its own) and diagnostics; nil when a piece
+    /// did not end cleanly. Together they say exactly what the whole file's
+    /// parse says, without the cost of joining the trees.
+    public static func parts(_ pieces: [Piece]) -> [ParseResult]? {
         guard !pieces.isEmpty, pieces.allSatisfy(\.endsCleanly) else { return nil }
-        let file = pieces[0].syntax.file
-        var syntax = StylesheetSyntax(file: file)
-        swap(&syntax, &pieces[0].syntax)
-        for index in pieces.indices.dropFirst() {
-            syntax.append(pieces[index].syntax)
-            pieces[index].syntax = StylesheetSyntax(file: file)  // its memory is free for the next
+        return pieces.map { piece in
+            let diagnostics = piece.lexerDiagnostics + piece.parserDiagnostics
+            return ParseResult(syntax: piece.syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [piece.syntax.file]))
         }
-        let diagnostics = pieces.flatMap(\.lexerDiagnostics) + pieces.flatMap(\.parserDiagnostics)
+    }
+
+    /// The parse of the whole file from its pieces, in order; nil when a
+    /// piece did not end cleanly.
+    public static func join(_ pieces: [Piece]) -> ParseResult? {
+        guard var parts = parts(pieces) else { return nil }
+        var syntax = StylesheetSyntax(file: parts[0].syntax.file)
+        swap(&syntax, &parts[0].syntax)  // moved, so that appending does not copy it
+        for index in parts.indices.dropFirst() {
+            syntax.append(parts[index].syntax)
+            parts[index].syntax = StylesheetSyntax(file: syntax.file)  // its memory is free for the next
+        }
+        let diagnostics = parts.flatMap(\.diagnostics)
         return ParseResult(syntax: syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [syntax.file]))
     }
 }

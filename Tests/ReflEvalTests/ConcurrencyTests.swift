@@ -114,7 +114,9 @@ struct ConcurrencyTests {
         #expect(!cleanResult.hasErrors, "\(cleanResult.diagnostics.first?.message ?? "")")
         let serialTable = try #require(cleanResult.ruleTable?.jsonBytes())
         for threads in [2, 3] {
-            #expect(Compiler.compile(source: clean, threads: threads).ruleTable?.jsonBytes() == serialTable, "\(threads) threads")
+            let parallel = Compiler.compile(source: clean, threads: threads)
+            #expect(parallel.ruleTable?.jsonBytes() == serialTable, "\(threads) threads")
+            #expect(parallel.files.map(\.path) == ["main.less"], "a file parsed in parts is still one file")
         }
         // `reflc build`'s streaming writer, on this machine's processors, writes the same bytes.
         let folder = NSTemporaryDirectory() + "reflc-concurrency-\(getpid())"
@@ -126,5 +128,24 @@ struct ConcurrencyTests {
         let diagnostics = try Compiler.build(entryPath: path, writingJSONTo: streamed).diagnostics
         #expect(!diagnostics.hasErrors)
         #expect(streamed.bytes.count == serialTable.count && streamed.bytes == serialTable)
+    }
+
+    /// An `@import` in a later part of a file parsed in parts still places
+    /// the imported rules before all of the file's own, as in one part.
+    @Test func importsInAnyPartComeBeforeTheFilesRules() throws {
+        let folder = NSTemporaryDirectory() + "reflc-parts-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "Early { alpha: 0.1; }\n".write(toFile: folder + "/early.less", atomically: true, encoding: .utf8)
+        try "Late { alpha: 0.2; }\n".write(toFile: folder + "/late.less", atomically: true, encoding: .utf8)
+        let rules = (0..<8_000).map { "App.View\($0) {\n  alpha: 0.5;\n}\n" }
+        let text = "@import 'early.less';\n" + rules[..<7_900].joined() + "@import 'late.less';\n" + rules[7_900...].joined()
+        let source = SourceFile(path: folder + "/main.less", text: text)
+        #expect(ImportLoader.parse(source, threads: 3).count == 3, "the file must be parsed in parts")
+        let serial = try #require(Compiler.compile(source: source, threads: 1).ruleTable)
+        #expect(serial.rules.prefix(2).map(\.selector.raw) == ["Early", "Late"])
+        for threads in [2, 3] {
+            #expect(Compiler.compile(source: source, threads: threads).ruleTable?.jsonBytes() == serial.jsonBytes())
+        }
     }
 }

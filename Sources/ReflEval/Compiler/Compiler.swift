@@ -82,7 +82,7 @@ public enum Compiler {
                 wroteRule = true
             })
         writer.endTable(hadRules: wroteRule)
-        let files = program.files.map(\.source)
+        let files = program.sources
         return (program.diagnostics.sortedForDisplay(fileOrder: files), files)
     }
 
@@ -97,7 +97,7 @@ public enum Compiler {
                 collected.rules.append(contentsOf: chunk.rules)
                 chunk.rules.removeAll(keepingCapacity: true)
             })
-        let files = program.files.map(\.source)
+        let files = program.sources
         let diagnostics = program.diagnostics.sortedForDisplay(fileOrder: files)
         let table = diagnostics.hasErrors ? nil : RuleTable(variables: variables, rules: collected.rules)
         return CompileResult(diagnostics: diagnostics, files: files, ruleTable: table)

@@ -20,9 +20,21 @@ struct ImportLoader {
     private enum State { case inProgress, done }
 
     private struct Frame {
-        let file: LoadedFile
-        let imports: [ImportStatement]
+        /// The file's parts (one, unless it was parsed in pieces).
+        let parts: [LoadedFile]
+        /// Its imports, each with the part it is written in.
+        let imports: [(statement: ImportStatement, part: LoadedFile)]
         var next = 0
+
+        init(parts: [LoadedFile]) {
+            self.parts = parts
+            imports = parts.flatMap { part in
+                part.syntax.items.compactMap { item in
+                    if case .importStatement(let statement) = item { return (statement, part) }
+                    return nil
+                }
+            }
+        }
     }
 
     /// Loads `entryPath` and its imports; an unreadable entry file is an error
@@ -44,8 +56,7 @@ struct ImportLoader {
 
     private func run(entry: SourceFile) {
         var states: [String: State] = [:]
-        let entryFile = parse(entry)
-        var stack = [Frame(file: entryFile, imports: Self.imports(of: entryFile.syntax))]
+        var stack = [Frame(parts: parse(entry))]
         let entryKey = FileSystem.canonicalPath(entry.path) ?? entry.path
         states[entryKey] = .inProgress
         var keys = [entryKey]
@@ -53,15 +64,14 @@ struct ImportLoader {
         while !stack.isEmpty {
             let top = stack.count - 1
             guard stack[top].next < stack[top].imports.count else {
-                program.files.append(stack[top].file)
+                program.files.append(contentsOf: stack[top].parts)
                 states[keys[top]] = .done
                 stack.removeLast()
                 keys.removeLast()
                 continue
             }
-            let statement = stack[top].imports[stack[top].next]
+            let (statement, importer) = stack[top].imports[stack[top].next]
             stack[top].next += 1
-            let importer = stack[top].file
             let written = StringLiteral.decode(importer.source.bytes, statement.path)
             let path = PathName.join(PathName.directory(of: importer.source.path), written)
             let key = FileSystem.canonicalPath(path) ?? path
@@ -70,43 +80,49 @@ struct ImportLoader {
                 continue  // loaded once, at its first import
             case .inProgress:
                 let start = keys.firstIndex(of: key)!
-                let chain = stack[start...].map { $0.file.source.path } + [path]
+                let chain = stack[start...].map { $0.parts[0].source.path } + [path]
                 program.report(EvalMessages.importCycle(chain), in: importer, at: statement.path)
             case nil:
                 switch FileSystem.readFile(path) {
                 case .failure(let error):
                     program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: importer, at: statement.path)
                 case .success(let bytes):
-                    let file = parse(SourceFile(path: path, bytes: bytes))
+                    let parts = parse(SourceFile(path: path, bytes: bytes))
                     states[key] = .inProgress
                     keys.append(key)
-                    stack.append(Frame(file: file, imports: Self.imports(of: file.syntax)))
+                    stack.append(Frame(parts: parts))
                 }
             }
         }
     }
 
-    private func parse(_ source: SourceFile) -> LoadedFile {
-        let result = Self.parse(source, threads: program.threads)
-        program.log.append(contentsOf: result.diagnostics)
-        return LoadedFile(source: source, syntax: result.syntax, relativePath: PathName.relative(source.path, to: entryFolder))
+    /// The file's parts (see `LoadedFile`), their diagnostics logged.
+    private func parse(_ source: SourceFile) -> [LoadedFile] {
+        let results = Self.parse(source, threads: program.threads)
+        let first = LoadedFile(source: source, syntax: results[0].syntax,
+                               relativePath: PathName.relative(source.path, to: entryFolder))
+        var parts = [first]
+        for result in results.dropFirst() { parts.append(first.nextPart(result.syntax)) }
+        for result in results { program.log.append(contentsOf: result.diagnostics) }
+        return parts
     }
 
     /// Below this many bytes a file is parsed in one piece: starting a
     /// thread would cost more than it saves.
     static let minimumPieceSize = 1 << 16
 
-    /// Parses `source`, in pieces on several threads when it is large (see
-    /// `Parser+Pieces.swift`); the result is the same either way.
-    static func parse(_ source: SourceFile, threads: Int) -> ParseResult {
+    /// Parses `source`: whole, or in pieces on several threads when it is
+    /// large (see `Parser+Pieces.swift`), each piece a part of the file. The
+    /// parts say exactly what the whole file's parse would.
+    static func parse(_ source: SourceFile, threads: Int) -> [ParseResult] {
         let count = min(threads, source.bytes.count / minimumPieceSize)
-        guard count > 1 else { return Parser.parse(source) }
+        guard count > 1 else { return [Parser.parse(source)] }
         let ranges = Parser.pieces(of: source, count: count)
         let slots = ranges.map { _ in PieceSlot() }
         Concurrency.run(ranges.count) { index in
             slots[index].piece = Parser.parse(source, piece: ranges[index])
         }
-        return Parser.join(slots.map { $0.take() }) ?? Parser.parse(source)
+        return Parser.parts(slots.map { $0.take() }) ?? [Parser.parse(source)]
     }
 
     /// Where one thread of `parse(_:threads:)` leaves its piece.
@@ -117,13 +133,6 @@ struct ImportLoader {
         func take() -> Parser.Piece {
             defer { piece = nil }
             return piece!
-        }
-    }
-
-    private static func imports(of syntax: StylesheetSyntax) -> [ImportStatement] {
-        syntax.items.compactMap { item in
-            if case .importStatement(let statement) = item { return statement }
-            return nil
         }
     }
 }

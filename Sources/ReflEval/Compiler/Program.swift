@@ -1,7 +1,11 @@
 import ReflLexer
 import ReflParser
 
-/// One stylesheet file of a compilation, parsed.
+/// One stylesheet file of a compilation, parsed — or one part of it: a large
+/// file is parsed in pieces on several threads, and each piece stays a part
+/// with a tree of its own (see `Parser.parts`) rather than being joined into
+/// one. The parts of a file follow each other in `Program.files` and share
+/// its source, path and line table; everything else treats them as files.
 final class LoadedFile {
     /// Its source; `source.path` is the path diagnostics show.
     let source: SourceFile
@@ -11,23 +15,42 @@ final class LoadedFile {
     /// What each of the file's declaration keys means, by key id (set when
     /// rules are compiled).
     var keys: [DeclarationKey] = []
-    private var lineTable: LineTable?
+    private let lineTable: SharedLineTable
 
+    /// The file `source`, or its first part; `nextPart(_:)` makes the others.
     init(source: SourceFile, syntax: StylesheetSyntax, relativePath: String) {
         self.source = source
         self.syntax = syntax
         self.relativePath = relativePath
+        lineTable = SharedLineTable(source)
+    }
+
+    private init(partOf file: LoadedFile, syntax: StylesheetSyntax) {
+        source = file.source
+        self.syntax = syntax
+        relativePath = file.relativePath
+        lineTable = file.lineTable
+    }
+
+    /// Another part of the same file, with the tree `syntax`.
+    func nextPart(_ syntax: StylesheetSyntax) -> LoadedFile {
+        LoadedFile(partOf: self, syntax: syntax)
     }
 
     /// Lines are computed the first time a position in this file is needed.
-    var lines: LineTable {
-        if let lineTable { return lineTable }
-        let table = LineTable(source)
-        lineTable = table
-        return table
-    }
+    var lines: LineTable { lineTable.table }
 
     func text(_ range: SourceRange) -> String { source.text(range) }
+
+    /// One line table for all the parts of a file.
+    private final class SharedLineTable {
+        let source: SourceFile
+        lazy var table = LineTable(source)
+
+        init(_ source: SourceFile) {
+            self.source = source
+        }
+    }
 }
 
 /// Everything one compilation knows: its files (in rule order: a file's
@@ -35,12 +58,20 @@ final class LoadedFile {
 final class Program {
     /// How many threads the compilation may use (see `Concurrency`).
     let threads: Int
+    /// The files, or their parts (see `LoadedFile`), in rule order.
     var files: [LoadedFile] = []
     let log = DiagnosticLog()
-    var variables = VariableTable()
+    let variables = VariableTable()
     let conditionCache = ConditionCache()
 
     var diagnostics: [Diagnostic] { log.diagnostics }
+
+    /// The source files, in rule order, each once (however many parts it has).
+    var sources: [SourceFile] {
+        var sources: [SourceFile] = []
+        for file in files where sources.last !== file.source { sources.append(file.source) }
+        return sources
+    }
 
     init(threads: Int = Concurrency.processorCount) {
         self.threads = threads

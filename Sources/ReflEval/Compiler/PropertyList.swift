@@ -36,7 +36,9 @@ struct PropertyList {
 
     /// The properties of `other` whose names are not set yet.
     mutating func add(missingFrom other: PropertyList) {
-        for (property, id) in zip(other.items, other.ids) where index(of: id) == nil { set(property, id: id) }
+        for position in other.ids.indices where index(of: other.ids[position]) == nil {
+            set(other.items[position], id: other.ids[position])
+        }
     }
 
     /// The properties sorted by name, given each name's rank. The list is

@@ -8,11 +8,22 @@ final class ColorCache {
     /// Longer than any color's JSON (four numbers of at most 8 characters,
     /// the hex and the keys): a longer one is simply not kept.
     private static let slotWidth = 96
-    private var keys = [Color](repeating: Color(red: -1, green: -1, blue: -1), count: slotCount)
-    private var lengths = [Int](repeating: 0, count: slotCount)
+    // Plain memory, not arrays: an array held by a class is checked for
+    // exclusive access and uniqueness on every write.
+    private let keys = UnsafeMutablePointer<Color>.allocate(capacity: slotCount)
+    private let lengths = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
     private let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * slotWidth)
 
-    deinit { bytes.deallocate() }
+    init() {
+        lengths.initialize(repeating: 0, count: Self.slotCount)
+        keys.initialize(repeating: Color(red: -1, green: -1, blue: -1), count: Self.slotCount)
+    }
+
+    deinit {
+        keys.deallocate()
+        lengths.deallocate()
+        bytes.deallocate()
+    }
 
     private static func slot(of color: Color) -> Int {
         var hash = color.red.bitPattern &* 0x9E37_79B9_7F4A_7C15
