@@ -161,20 +161,20 @@ final class RuleCompiler {
     }
 
     private func resolveIncludeReferences() {
-        // Selectors are matched by their text ids (the parser interned the
-        // texts): the rules with each text, in source order, as the first
-        // and, for each rule, the next one with the same text.
-        let (textCount, programIDs) = programSelectorIDs()
-        var first = [Int32](repeating: -1, count: textCount)
-        var last = [Int32](repeating: -1, count: textCount)
-        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
         // Worked on in local copies, stored at the end: each access to a
         // property of the class is checked for exclusivity at run time.
         var headers = self.headers
+        let included = includedSelectorIDs()
+        // The rules with each included selector, in source order: the first
+        // and, for each rule, the next one with the same selector.
+        var first = [Int32](repeating: -1, count: included.count)
+        var last = [Int32](repeating: -1, count: included.count)
+        var nextWithSameSelector = [Int32](repeating: -1, count: headers.count)
         for fileIndex in files.indices {
-            let ids = programIDs[fileIndex]
+            let ids = included.ids[fileIndex]
             for index in rules(of: fileIndex, in: headers) where headers[index].rule.isValid {
                 let id = Int(ids[Int(headers[index].rule.selector.textID)])
+                guard id >= 0 else { continue }
                 if first[id] < 0 { first[id] = Int32(index) } else { nextWithSameSelector[Int(last[id])] = Int32(index) }
                 last[id] = Int32(index)
             }
@@ -186,7 +186,7 @@ final class RuleCompiler {
             // Per file, not per rule: taking the tree and the id map is
             // counting references to their arrays.
             let syntax = file.syntax
-            let ids = programIDs[fileIndex]
+            let ids = included.ids[fileIndex]
             for index in rules(of: fileIndex, in: headers) {
                 let firstReference = Int32(includeReferences.count)
                 for declaration in syntax.declarations(of: headers[index].rule) {
@@ -219,18 +219,28 @@ final class RuleCompiler {
         self.includeTargets = includeTargets
     }
 
-    /// Program-wide ids for the selector texts of every file: how many there
-    /// are, and for each file the program id of each of its text ids. The
-    /// file with the most texts keeps its ids; the others' texts are looked
-    /// up (so a one-file program does no lookups at all).
-    private func programSelectorIDs() -> (count: Int, ids: [[Int32]]) {
-        guard let base = files.indices.max(by: { files[$0].syntax.selectorTexts.count < files[$1].syntax.selectorTexts.count })
-        else { return (0, []) }
-        var texts = files[base].syntax.selectorTexts
-        let ids = files.indices.map { index -> [Int32] in
-            let fileTexts = files[index].syntax.selectorTexts
-            if index == base { return Array(0..<Int32(fileTexts.count)) }
-            return (0..<Int32(fileTexts.count)).map { id in fileTexts.bytes(of: id).withUnsafeBufferPointer { texts.intern($0) } }
+    /// Program-wide ids for the selectors that some `__include` names: how
+    /// many there are, and for each file the id of each of its selector
+    /// texts (its text ids, interned by the parser), -1 for those no
+    /// `__include` names. Only the included texts (a stylesheet includes a
+    /// handful of shared rules) are looked up across files, not every
+    /// rule's selector.
+    private func includedSelectorIDs() -> (count: Int, ids: [[Int32]]) {
+        var texts = ByteStringTable()
+        var ids = files.map { [Int32](repeating: -1, count: $0.syntax.selectorTexts.count) }
+        for (fileIndex, file) in files.enumerated() {
+            let fileTexts = file.syntax.selectorTexts
+            for selector in file.syntax.includeSelectors where ids[fileIndex][Int(selector.textID)] < 0 {
+                ids[fileIndex][Int(selector.textID)] = fileTexts.bytes(of: selector.textID).withUnsafeBufferPointer { texts.intern($0) }
+            }
+        }
+        for (fileIndex, file) in files.enumerated() {
+            let fileTexts = file.syntax.selectorTexts
+            for id in 0..<Int32(texts.count) {
+                if let local = texts.bytes(of: id).withUnsafeBufferPointer({ fileTexts.id(of: $0) }) {
+                    ids[fileIndex][Int(local)] = id
+                }
+            }
         }
         return (texts.count, ids)
     }
