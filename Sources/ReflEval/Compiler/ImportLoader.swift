@@ -111,11 +111,23 @@ struct ImportLoader {
     /// thread would cost more than it saves.
     static let minimumPieceSize = 1 << 16
 
+    /// About the largest piece: a smaller piece's tables stay in the cache,
+    /// and several pieces per thread even out the threads' shares.
+    static let maximumPieceSize = 4 << 20
+
+    /// How many pieces a file of `bytes` is parsed in: whole rounds of one
+    /// piece per thread, as few as keep the pieces under the maximum.
+    static func pieceCount(bytes: Int, threads: Int) -> Int {
+        guard threads > 1 else { return 1 }
+        let rounds = (bytes + threads * maximumPieceSize - 1) / (threads * maximumPieceSize)
+        return min(threads * rounds, bytes / minimumPieceSize)
+    }
+
     /// Parses `source`: whole, or in pieces on several threads when it is
     /// large (see `Parser+Pieces.swift`), each piece a part of the file. The
     /// parts say exactly what the whole file's parse would.
     static func parse(_ source: SourceFile, threads: Int) -> [ParseResult] {
-        let count = min(threads, source.bytes.count / minimumPieceSize)
+        let count = pieceCount(bytes: source.bytes.count, threads: threads)
         guard count > 1 else { return [Parser.parse(source)] }
         let ranges = Parser.pieces(of: source, count: count)
         let slots = ranges.map { _ in PieceSlot() }
