@@ -116,11 +116,17 @@ public struct ByteStringTable: Sendable {
             offset += 8
         }
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(base[offset]) << shift
-            shift += 8
-            offset += 1
+        let remaining = bytes.count - offset
+        if remaining > 0 && bytes.count >= 8 {
+            // The last eight bytes, shifted so that only the remaining ones count.
+            tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self).littleEndian >> UInt64(64 - 8 * remaining)
+        } else {
+            var shift: UInt64 = 0
+            while offset < bytes.count {
+                tail |= UInt64(base[offset]) << shift
+                shift += 8
+                offset += 1
+            }
         }
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 33

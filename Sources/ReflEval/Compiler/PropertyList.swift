@@ -45,35 +45,42 @@ struct PropertyList {
     /// left empty: its properties are moved, not copied.
     mutating func takeSortedByName(ranks: [Int32]) -> [Property] {
         var properties = items
-        let order = Self.order(of: ids, ranks: ranks)
+        let ids = self.ids
         self = PropertyList()
-        // Applies the order cycle by cycle, moving each value once: copying a
-        // property costs reference counting, moving it does not.
-        properties.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var placed = order.map { _ in false }
-            for start in order.indices where !placed[start] && order[start] != start {
-                let first = (base + start).move()
-                var position = start
-                while order[position] != start {
-                    (base + position).moveInitialize(from: base + order[position], count: 1)
-                    placed[position] = true
-                    position = order[position]
+        // The order and the marks live on the stack: a rule has a handful of properties.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: ids.count) { order in
+            Self.order(of: ids, ranks: ranks, into: order)
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: ids.count) { placed in
+                placed.initialize(repeating: false)
+                properties.withUnsafeMutableBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    // Applies the order cycle by cycle, moving each value once:
+                    // copying a property costs reference counting, moving it does not.
+                    for start in order.indices where !placed[start] && order[start] != start {
+                        let first = (base + start).move()
+                        var position = start
+                        while order[position] != start {
+                            (base + position).moveInitialize(from: base + order[position], count: 1)
+                            placed[position] = true
+                            position = order[position]
+                        }
+                        (base + position).initialize(to: first)
+                        placed[position] = true
+                    }
                 }
-                (base + position).initialize(to: first)
-                placed[position] = true
             }
         }
         return properties
     }
 
-    /// `order[k]`: the position of the property that belongs at `k`, sorted
-    /// by rank (an insertion sort of small integers: a rule has a handful).
-    private static func order(of ids: [Int32], ranks: [Int32]) -> [Int] {
-        var order = Array(ids.indices)
+    /// Sets `order[k]` to the position of the property that belongs at `k`,
+    /// sorted by rank (an insertion sort of small integers for a handful).
+    private static func order(of ids: [Int32], ranks: [Int32], into order: UnsafeMutableBufferPointer<Int>) {
+        for index in order.indices { order.initializeElement(at: index, to: index) }
         if ids.count > 32 {
+            var order = order  // the same memory; `sort` is declared mutating
             order.sort { ranks[Int(ids[$0])] < ranks[Int(ids[$1])] }
-            return order
+            return
         }
         for next in order.indices.dropFirst() {
             let moving = order[next]
@@ -85,6 +92,5 @@ struct PropertyList {
             }
             order[index] = moving
         }
-        return order
     }
 }

@@ -65,9 +65,7 @@ extension JSONWriter {
             string(property.name)
             raw(": {\"value\": ")
             value(property.value)
-            raw(", \"important\": ")
-            bool(property.isImportant)
-            raw("}")
+            raw(property.isImportant ? ", \"important\": true}" : ", \"important\": false}")
         }
         if !rule.properties.isEmpty { indent(3) }
         raw("}")

@@ -135,7 +135,6 @@ extension JSONWriter {
         raw("]")
     }
 
-    /// `,"name":number` for each field, then the closing brace.
     /// `,"name":NUMBER` — one field of a fixed-shape object (called once
     /// per field: a variadic list would allocate an array per value).
     private func field(_ name: StaticString, _ number: Double) {

@@ -87,10 +87,10 @@ struct JSONWriter {
     /// in fixed point, others in the shortest form that reads back as the
     /// same Double.
     func number(_ value: Double) {
-        if let scaled = Self.fiveDecimals(value) {
-            fixedPoint(scaled)  // whole numbers too: their fraction is zero
-        } else if value == value.rounded(.towardZero) && abs(value) < 1e15 {
-            integer(Int(value))
+        if abs(value) < 1e15, let whole = Int(exactly: value) {
+            integer(whole)  // the most common numbers: sizes, offsets, channels
+        } else if let scaled = Self.fiveDecimals(value) {
+            fixedPoint(scaled)
         } else {
             var text = value.description
             text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
