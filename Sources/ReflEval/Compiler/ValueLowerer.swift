@@ -19,6 +19,8 @@ final class ValueLowerer {
     private let bytes: [UInt8]
     /// What the file's declaration keys mean (see `DeclarationKey`).
     let keys: [DeclarationKey]
+    /// The variables lowered so far (all of them, in the rule phase).
+    private let variables: VariableTable.Lookups
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -27,6 +29,7 @@ final class ValueLowerer {
         self.syntax = file.syntax
         self.bytes = file.source.bytes
         self.keys = file.keys
+        self.variables = program.variables.lookups
     }
 
     private func report(_ message: Message, _ range: SourceRange) {
@@ -120,7 +123,7 @@ final class ValueLowerer {
     }
 
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
-        switch program.variables.lookup(SourceRange(range.start + 1, range.end), in: bytes) {
+        switch variables.lookup(SourceRange(range.start + 1, range.end), in: bytes) {
         case .value(let value): return value
         case .failed: return nil
         case .undefined:

@@ -20,27 +20,34 @@ final class VariableTable {
         case undefined
     }
 
+    /// Every defined name with its lookup (`.failed` until it is lowered),
+    /// found from a reference's bytes without making a String. A value: a
+    /// lowerer keeps its own copy, read on every `@name` with no run-time
+    /// exclusivity check (which a class's stored property would need).
+    struct Lookups {
+        fileprivate var names = ByteStringTable()
+        fileprivate var entries: [Lookup] = []
+
+        /// The variable named by `range` of `source` (the name without `@`).
+        func lookup(_ range: SourceRange, in source: [UInt8]) -> Lookup {
+            guard let id = names.id(of: source, range) else { return .undefined }
+            return entries[Int(id)]
+        }
+
+        fileprivate mutating func id(of name: String) -> Int32 {
+            var name = name
+            return name.withUTF8 { names.intern($0) }
+        }
+    }
+
     /// The winning definition of each name.
     private(set) var definitions: [String: Definition] = [:]
     /// Lowered values, once `lowerAll` has run.
     private(set) var values: [String: StyleValue] = [:]
     private var failed: Set<String> = []
 
-    /// The names of `definitions`, and the lookup of each (`.failed` until
-    /// it is lowered): a reference is resolved from its bytes, without a String.
-    private var names = ByteStringTable()
-    private var lookups: [Lookup] = []
-
-    private func id(of name: String) -> Int32 {
-        var name = name
-        return name.withUTF8 { names.intern($0) }
-    }
-
-    /// The variable named by `range` of `source` (the name without `@`).
-    func lookup(_ range: SourceRange, in source: [UInt8]) -> Lookup {
-        guard let id = names.id(of: source, range) else { return .undefined }
-        return lookups[Int(id)]
-    }
+    /// The lookups of `definitions`, as lowered so far.
+    private(set) var lookups = Lookups()
 
     /// Collects definitions from every file, in program order.
     func collect(from program: Program) {
@@ -63,7 +70,7 @@ final class VariableTable {
             program.report(EvalMessages.variableRedefined(name), in: file, at: variable.name, notes: [note])
         }
         definitions[name] = Definition(name: name, file: file, syntax: variable)
-        if Int(id(of: name)) == lookups.count { lookups.append(.failed) }
+        if Int(lookups.id(of: name)) == lookups.entries.count { lookups.entries.append(.failed) }
     }
 
     /// The variables a definition's value refers to, with where it does.
@@ -114,10 +121,11 @@ final class VariableTable {
 
     private func lower(_ name: String, program: Program) {
         guard !failed.contains(name), let definition = definitions[name] else { return }
-        let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
-        if let value = lowerer.lower(definition.syntax.value) {
+        // The lowerer (and its copy of the lookups) is gone by the time the
+        // lookups change, so the change copies nothing.
+        if let value = ValueLowerer(program: program, file: definition.file, log: program.log).lower(definition.syntax.value) {
             values[name] = value
-            lookups[Int(id(of: name))] = .value(value)
+            lookups.entries[Int(lookups.id(of: name))] = .value(value)
         } else {
             failed.insert(name)
         }

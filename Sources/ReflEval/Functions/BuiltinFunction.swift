@@ -74,26 +74,28 @@ struct CallArguments {
         problems.append((message, ranges[index]))
     }
 
-    private mutating func typeError(_ index: Int, _ role: String, expected: String) {
-        report(EvalMessages.argumentType(function, role: role, expected: expected, found: values[index].kindDescription),
+    // An argument's role ("red component", "color 2") is made only when a
+    // message needs it: most calls have no problem to report.
+    private mutating func typeError(_ index: Int, _ role: @autoclosure () -> String, expected: String) {
+        report(EvalMessages.argumentType(function, role: role(), expected: expected, found: values[index].kindDescription),
                at: index)
     }
 
     /// A number with px, pt or no unit; a percentage is an error here.
-    mutating func length(_ index: Int, _ role: String) -> Double? {
+    mutating func length(_ index: Int, _ role: @autoclosure () -> String) -> Double? {
         if case .number(let value, _) = values[index] { return value }
-        typeError(index, role, expected: "a number (px, pt or no unit)")
+        typeError(index, role(), expected: "a number (px, pt or no unit)")
         return nil
     }
 
     /// A number without unit, within `range`.
-    mutating func plainNumber(_ index: Int, _ role: String, in range: ClosedRange<Double>) -> Double? {
+    mutating func plainNumber(_ index: Int, _ role: @autoclosure () -> String, in range: ClosedRange<Double>) -> Double? {
         guard case .number(let value, nil) = values[index] else {
-            typeError(index, role, expected: "a number without unit")
+            typeError(index, role(), expected: "a number without unit")
             return nil
         }
         guard range.contains(value) else {
-            report(EvalMessages.argumentRange(function, role: role, range: "between \(format(range.lowerBound)) and \(format(range.upperBound))",
+            report(EvalMessages.argumentRange(function, role: role(), range: "between \(format(range.lowerBound)) and \(format(range.upperBound))",
                                               found: format(value)), at: index)
             return nil
         }
@@ -101,13 +103,13 @@ struct CallArguments {
     }
 
     /// A percentage within 0...100.
-    mutating func percentage(_ index: Int, _ role: String) -> Double? {
+    mutating func percentage(_ index: Int, _ role: @autoclosure () -> String) -> Double? {
         guard case .percent(let value) = values[index] else {
-            typeError(index, role, expected: "a percentage")
+            typeError(index, role(), expected: "a percentage")
             return nil
         }
         guard (0...100).contains(value) else {
-            report(EvalMessages.argumentRange(function, role: role, range: "between 0% and 100%", found: format(value) + "%"),
+            report(EvalMessages.argumentRange(function, role: role(), range: "between 0% and 100%", found: format(value) + "%"),
                    at: index)
             return nil
         }
@@ -115,25 +117,25 @@ struct CallArguments {
     }
 
     /// An angle, or a plain number taken as radians.
-    mutating func angle(_ index: Int, _ role: String) -> Double? {
+    mutating func angle(_ index: Int, _ role: @autoclosure () -> String) -> Double? {
         switch values[index] {
         case .angle(let radians): return radians
         case .number(let value, nil): return value
         default:
-            typeError(index, role, expected: "an angle (rad or deg)")
+            typeError(index, role(), expected: "an angle (rad or deg)")
             return nil
         }
     }
 
-    mutating func string(_ index: Int, _ role: String) -> String? {
+    mutating func string(_ index: Int, _ role: @autoclosure () -> String) -> String? {
         if case .string(let text) = values[index] { return text }
-        typeError(index, role, expected: "a string")
+        typeError(index, role(), expected: "a string")
         return nil
     }
 
-    mutating func color(_ index: Int, _ role: String) -> Color? {
+    mutating func color(_ index: Int, _ role: @autoclosure () -> String) -> Color? {
         if case .color(let color) = values[index] { return color }
-        typeError(index, role, expected: "a color")
+        typeError(index, role(), expected: "a color")
         return nil
     }
 

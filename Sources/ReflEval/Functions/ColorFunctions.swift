@@ -4,6 +4,7 @@ enum ColorFunctions {
         ("rgb", rgb), ("rgba", rgb), ("hsl", hsl), ("hsla", hsl),
         ("linear-gradient", BuiltinFunction(arity: 2...Int.max, arityText: "two or more colors") { arguments in
             var colors: [Color] = []
+            colors.reserveCapacity(arguments.count)
             for index in 0..<arguments.count {
                 guard let color = arguments.color(index, "color \(index + 1)") else { return nil }
                 colors.append(color)
