@@ -14,8 +14,16 @@ extension Parser {
     }
 
     private mutating func parseSelectorParts() -> (Selector, isValid: Bool) {
+        // The parts are kept in a buffer the parser reuses: a selector has
+        // two or three, and an array of its own would be an allocation per rule.
+        var parts = selectorParts
+        selectorParts = []
+        defer {
+            parts.removeAll(keepingCapacity: true)
+            selectorParts = parts
+        }
         let head = advance()
-        var parts = [head]
+        parts.append(head)
         while at(.colon) {
             advance()
             guard at(.identifier) else {
@@ -32,7 +40,9 @@ extension Parser {
     private mutating func interpretSelector(_ parts: [Token]) -> (Selector, isValid: Bool) {
         var selector = Selector(range: SourceRange(parts[0].range.start, parts.last!.range.end))
         var isValid = true
-        var names: [Token] = []
+        // The parts that are names, not `__where`: only the first three matter.
+        var nameCount = 0
+        var firstName = SourceRange(0, 0), secondName = firstName, thirdName = firstName
         for (index, part) in parts.enumerated() {
             if spells(part.range, "__where") {
                 if index == 0 {
@@ -44,21 +54,27 @@ extension Parser {
                 }
                 selector.whereClause = part.range
             } else {
-                names.append(part)
+                switch nameCount {
+                case 0: firstName = part.range
+                case 1: secondName = part.range
+                case 2: thirdName = part.range
+                default: break
+                }
+                nameCount += 1
             }
         }
-        guard let first = names.first else { return (selector, false) }
-        if Self.isClassName(source, first.range) {
-            selector.className = first.range
-            selector.trait = names.count > 1 ? names[1].range : nil
-            if names.count > 2 {
-                error(ParserMessages.secondTrait(file.text(names[2].range)), at: names[2].range)
+        guard nameCount > 0 else { return (selector, false) }
+        if Self.isClassName(source, firstName) {
+            selector.className = firstName
+            selector.trait = nameCount > 1 ? secondName : nil
+            if nameCount > 2 {
+                error(ParserMessages.secondTrait(file.text(thirdName)), at: thirdName)
                 isValid = false
             }
         } else {
-            selector.trait = first.range
-            if names.count > 1 {
-                error(ParserMessages.secondTrait(file.text(names[1].range)), at: names[1].range)
+            selector.trait = firstName
+            if nameCount > 1 {
+                error(ParserMessages.secondTrait(file.text(secondName)), at: secondName)
                 isValid = false
             }
         }

@@ -42,6 +42,8 @@ public struct Parser {
     var diagnostics: [Diagnostic] = []
     /// Offset of the last reported error, so one spot is reported once.
     private var lastErrorOffset = -1
+    /// Storage `parseSelectorParts` reuses from selector to selector.
+    var selectorParts: [Token] = []
     /// Where top-level parsing stops: the end of the piece being parsed
     /// (see `Parser+Pieces.swift`); the end of the file otherwise.
     var stopOffset = Int.max
@@ -96,7 +98,7 @@ public struct Parser {
     }
 
     /// Consumes the current token and returns it.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func advance() -> Token {
         let token = current
         if token.kind != .endOfFile {
