@@ -59,13 +59,16 @@ extension JSONWriter {
         raw("},")
         indent(3)
         raw("\"properties\": {")
-        for (index, property) in rule.properties.enumerated() {
-            if index > 0 { raw(",") }
-            indent(4)
-            string(property.name)
-            raw(": {\"value\": ")
-            value(property.value)
-            raw(property.isImportant ? ", \"important\": true}" : ", \"important\": false}")
+        // Read in place: a copy of each property would count references to its name and value.
+        rule.properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                if index > 0 { raw(",") }
+                indent(4)
+                string(properties[index].name)
+                raw(": {\"value\": ")
+                value(properties[index].value)
+                raw(properties[index].isImportant ? ", \"important\": true}" : ", \"important\": false}")
+            }
         }
         if !rule.properties.isEmpty { indent(3) }
         raw("}")
