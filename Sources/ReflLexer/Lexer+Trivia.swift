@@ -2,6 +2,7 @@ extension Lexer {
     /// Skips whitespace and comments. Returns whether any was skipped and
     /// whether it held a line break (the parser uses that to recover from a
     /// missing `;` at the end of a line).
+    @inline(__always)  // its one caller is `next`, once per token
     mutating func skipTrivia() -> (sawSpace: Bool, sawNewline: Bool) {
         var sawSpace = false
         var sawNewline = false

@@ -51,6 +51,7 @@ public struct Lexer {
 
     // MARK: - Dispatch on the first byte
 
+    @inline(__always)  // its one caller is `next`, once per token
     private mutating func lexToken() -> TokenKind {
         guard position < bytes.count else { return .endOfFile }
         let byte = bytes[position]
