@@ -18,24 +18,40 @@ import tempfile
 import time
 
 
-def measure(command, runs, env=None, output=None):
-    """Median wall seconds and the largest peak RSS (MiB) over `runs` runs.
+def run_once(command, env=None, output=None):
+    """Wall seconds and peak RSS (MiB) of one run.
 
-    `output`, the file the command writes, is removed before each run, as in
-    a clean CI checkout: replacing the previous run's file would add the
-    kernel's freeing of it (a third of a second for 200 MB) to the time."""
-    walls, peaks = [], []
-    for _ in range(runs):
-        if output and os.path.exists(output):
-            os.remove(output)
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
-        walls.append(time.perf_counter() - start)
-        peaks.append(usage.ru_maxrss / 1024)
-        if status != 0:
-            raise SystemExit(f"failed ({status}): {' '.join(command)}")
-    return statistics.median(walls), max(peaks)
+    `output`, the file the command writes, is removed first, as in a clean
+    CI checkout: replacing the previous run's file would add the kernel's
+    freeing of it (a third of a second for 200 MB) to the time."""
+    if output and os.path.exists(output):
+        os.remove(output)
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"failed ({status}): {' '.join(command)}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def measure(jobs):
+    """Median wall seconds and largest peak RSS (MiB) of each job.
+
+    `jobs` maps a key to (command, runs, env, output). The runs are made in
+    rounds, each round running every job that still has runs to make, so
+    that the measurements a ratio compares (reflc against a peer, the 50 MB
+    build against the 10 MB one) are taken side by side: a slow spell of a
+    shared machine then falls on both sides of the ratio."""
+    walls = {key: [] for key in jobs}
+    peaks = {key: 0.0 for key in jobs}
+    for round_index in range(max(runs for _, runs, _, _ in jobs.values())):
+        for key, (command, runs, env, output) in jobs.items():
+            if round_index < runs:
+                wall, peak = run_once(command, env, output)
+                walls[key].append(wall)
+                peaks[key] = max(peaks[key], peak)
+    return {key: (statistics.median(walls[key]), peaks[key]) for key in jobs}
 
 
 def find_generator(root):
@@ -73,32 +89,42 @@ def main():
     folders = {1: corpus(1024, True), 10: corpus(10240, True), 50: corpus(51200, False)}
     tiny = corpus(1, False)
 
-    reflc_times = {}
-    for size, folder in folders.items():
-        source = os.path.join(folder, "corpus.less")
-        megabytes = os.path.getsize(source) / 1e6
-        output = os.path.join(work, "out.json")
-        wall, peak = measure([reflc, "build", source, "-o", output], runs, output=output)
-        reflc_times[size] = (wall, peak, megabytes)
-        results.append((f"{size} MB", "reflc build", wall, megabytes / wall, peak, megabytes))
+    # Within a round, lightningcss on 10 MB runs just before reflc on 10 MB,
+    # and that just before reflc on 50 MB: the pairs the targets compare.
+    out_json, out_css = os.path.join(work, "out.json"), os.path.join(work, "out.css")
+    peer_runs = max(1, min(runs, 3))
+    lessc_environment = dict(os.environ, NODE_PATH="/usr/share/nodejs")
+    peer_commands = {
+        "lightningcss": lambda size: ["lightningcss", os.path.join(folders[size], "corpus.css"), "-o", out_css],
+        "sassc": lambda size: ["sassc", os.path.join(folders[size], "corpus.scss"), out_css],
+        "lessc": lambda size: ["lessc", os.path.join(folders[size], "corpus.lessjs.less"), out_css],
+    }
+    installed = [name for name in peer_commands if shutil.which(name)]
+    order = [("reflc build", 1), ("lightningcss", 1), ("sassc", 1), ("lessc", 1),
+             ("sassc", 10), ("lightningcss", 10), ("reflc build", 10), ("reflc build", 50)]
+    jobs = {}
+    for tool, size in order:
+        if tool == "reflc build":
+            jobs[(tool, size)] = ([reflc, "build", os.path.join(folders[size], "corpus.less"), "-o", out_json],
+                                  runs, None, out_json)
+        elif tool in installed:
+            environment = lessc_environment if tool == "lessc" else None
+            jobs[(tool, size)] = (peer_commands[tool](size), peer_runs, environment, out_css)
+    print("measuring...")
+    measured = measure(jobs)
 
-    peers = []
-    if shutil.which("lightningcss"):
-        peers.append(("lightningcss", lambda f: ["lightningcss", os.path.join(f, "corpus.css"), "-o", os.path.join(work, "out.css")], [1, 10], None))
-    if shutil.which("sassc"):
-        peers.append(("sassc", lambda f: ["sassc", os.path.join(f, "corpus.scss"), os.path.join(work, "out.css")], [1, 10], None))
-    if shutil.which("lessc"):
-        environment = dict(os.environ, NODE_PATH="/usr/share/nodejs")
-        peers.append(("lessc", lambda f: ["lessc", os.path.join(f, "corpus.lessjs.less"), os.path.join(work, "out.css")], [1], environment))
-    peer_times = {}
-    for name, command, sizes, environment in peers:
-        for size in sizes:
-            folder = folders[size]
-            wall, peak = measure(command(folder), max(1, min(runs, 3)), env=environment,
-                                 output=os.path.join(work, "out.css"))
-            megabytes = reflc_times[size][2]
-            peer_times[(name, size)] = wall
-            results.append((f"{size} MB", name, wall, megabytes / wall, peak, megabytes))
+    reflc_times, peer_times = {}, {}
+    for tool in ["reflc build"] + installed:
+        for size in (1, 10, 50):
+            if (tool, size) not in measured:
+                continue
+            wall, peak = measured[(tool, size)]
+            megabytes = os.path.getsize(os.path.join(folders[size], "corpus.less")) / 1e6
+            if tool == "reflc build":
+                reflc_times[size] = (wall, peak, megabytes)
+            else:
+                peer_times[(tool, size)] = wall
+            results.append((f"{size} MB", tool, wall, megabytes / wall, peak, megabytes))
 
     table10 = os.path.join(work, "table10.json")
     subprocess.run([reflc, "build", os.path.join(folders[10], "corpus.less"), "-o", table10], check=True,
@@ -107,8 +133,9 @@ def main():
     fields = dict(part.split("=") for part in resolution.split())
     queries_per_second = float(fields["queries_per_second"])
 
-    startup, _ = measure([reflc, "build", os.path.join(tiny, "corpus.less"), "-o", os.path.join(work, "tiny.json")], max(runs, 10),
-                         output=os.path.join(work, "tiny.json"))
+    tiny_output = os.path.join(work, "tiny.json")
+    startup, _ = measure({"tiny": ([reflc, "build", os.path.join(tiny, "corpus.less"), "-o", tiny_output], max(runs, 10),
+                                   None, tiny_output)})["tiny"]
 
     print()
     print(f"{'corpus':<8} {'tool':<14} {'median s':>9} {'MB/s':>8} {'peak MiB':>9} {'reflc is':>12}")

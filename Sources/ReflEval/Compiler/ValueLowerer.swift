@@ -80,25 +80,32 @@ final class ValueLowerer {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     private func lowerHash(_ range: SourceRange) -> StyleValue? {
-        var digits: [Double] = []
-        for index in (range.start + 1)..<range.end {
-            guard let digit = Self.hexValue(bytes[index]) else {
-                report(EvalMessages.invalidHexColor(file.text(range)), range)
-                return nil
-            }
-            digits.append(Double(digit))
-        }
-        switch digits.count {
-        case 3, 4:
-            let channels = digits.map { $0 * 17 / 255 }
-            return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: digits.count == 4 ? channels[3] : 1).roundedToFiveDecimals())
-        case 6, 8:
-            let channels = stride(from: 0, to: digits.count, by: 2).map { (digits[$0] * 16 + digits[$0 + 1]) / 255 }
-            return .color(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: digits.count == 8 ? channels[3] : 1).roundedToFiveDecimals())
-        default:
+        let count = range.count - 1
+        guard count == 3 || count == 4 || count == 6 || count == 8 else {
             report(EvalMessages.invalidHexColor(file.text(range)), range)
             return nil
         }
+        // Each channel from its one digit (doubled: `f` is `ff`) or two.
+        let width = count <= 4 ? 1 : 2
+        var channels = (red: 0.0, green: 0.0, blue: 0.0, alpha: 1.0)
+        for channel in 0..<(count / width) {
+            var value = 0
+            for offset in 0..<width {
+                guard let digit = Self.hexValue(bytes[range.start + 1 + channel * width + offset]) else {
+                    report(EvalMessages.invalidHexColor(file.text(range)), range)
+                    return nil
+                }
+                value = value * 16 + Int(digit)
+            }
+            let fraction = Double(width == 1 ? value * 17 : value) / 255
+            switch channel {
+            case 0: channels.red = fraction
+            case 1: channels.green = fraction
+            case 2: channels.blue = fraction
+            default: channels.alpha = fraction
+            }
+        }
+        return .color(Color(red: channels.red, green: channels.green, blue: channels.blue, alpha: channels.alpha).roundedToFiveDecimals())
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
