@@ -50,27 +50,27 @@ extension JSONWriter {
             raw("}")
         case .rect(let x, let y, let width, let height):
             raw("{\"type\":\"rect\"")
-            field("x", x)
-            field("y", y)
-            field("width", width)
-            field("height", height)
+            field(",\"x\":", x)
+            field(",\"y\":", y)
+            field(",\"width\":", width)
+            field(",\"height\":", height)
             raw("}")
         case .point(let x, let y):
             raw("{\"type\":\"point\"")
-            field("x", x)
-            field("y", y)
+            field(",\"x\":", x)
+            field(",\"y\":", y)
             raw("}")
         case .size(let width, let height):
             raw("{\"type\":\"size\"")
-            field("width", width)
-            field("height", height)
+            field(",\"width\":", width)
+            field(",\"height\":", height)
             raw("}")
         case .edgeInsets(let top, let left, let bottom, let right):
             raw("{\"type\":\"edgeInsets\"")
-            field("top", top)
-            field("left", left)
-            field("bottom", bottom)
-            field("right", right)
+            field(",\"top\":", top)
+            field(",\"left\":", left)
+            field(",\"bottom\":", bottom)
+            field(",\"right\":", right)
             raw("}")
         case .localizedString(let key):
             raw("{\"type\":\"localizedString\",\"key\":")
@@ -135,11 +135,11 @@ extension JSONWriter {
         raw("]")
     }
 
-    /// `,"name":NUMBER` — one field of a fixed-shape object (called once
-    /// per field: a variadic list would allocate an array per value).
-    private func field(_ name: StaticString, _ number: Double) {
-        raw(",")
-        key(name)
+    /// `,"name":NUMBER` — one field of a fixed-shape object, its text up to
+    /// the number written in one piece (called once per field: a variadic
+    /// list would allocate an array per value).
+    private func field(_ prefix: StaticString, _ number: Double) {
+        raw(prefix)
         self.number(number)
     }
 
@@ -167,17 +167,17 @@ extension JSONWriter {
         switch transform {
         case .scale(let x, let y):
             raw("{\"type\":\"transform\",\"op\":\"scale\"")
-            field("x", x)
-            field("y", y)
+            field(",\"x\":", x)
+            field(",\"y\":", y)
             raw("}")
         case .rotate(let radians):
             raw("{\"type\":\"transform\",\"op\":\"rotate\"")
-            field("radians", radians)
+            field(",\"radians\":", radians)
             raw("}")
         case .translate(let x, let y):
             raw("{\"type\":\"transform\",\"op\":\"translate\"")
-            field("x", x)
-            field("y", y)
+            field(",\"x\":", x)
+            field(",\"y\":", y)
             raw("}")
         }
     }

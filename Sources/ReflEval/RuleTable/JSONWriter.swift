@@ -221,13 +221,6 @@ struct JSONWriter {
         if value { raw("true") } else { raw("false") }
     }
 
-    /// `"key":` — the key followed by a colon.
-    func key(_ name: StaticString) {
-        output.append(UInt8(ascii: "\""))
-        raw(name)
-        raw("\":")
-    }
-
     /// A line break and `depth` levels of two-space indentation.
     func indent(_ depth: Int) {
         let lineStart: StaticString = "\n                "
