@@ -90,7 +90,10 @@ public struct Parser {
         current.kind == .identifier && spells(current.range, word)
     }
 
-    /// Whether the bytes of `range` spell `word` exactly.
+    /// Whether the bytes of `range` spell `word` exactly. Inlined: a call
+    /// of a method that does not mutate the parser, made from one that does,
+    /// would copy the whole parser to hand it over.
+    @inline(__always)
     func spells(_ range: SourceRange, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         for index in 0..<range.count where source[range.start + index] != word.utf8Start[index] { return false }
