@@ -164,7 +164,7 @@ final class ValueLowerer {
                 var lowered = 0
                 defer { values.baseAddress!.deinitialize(count: lowered) }
                 var failed = false
-                let isCondition = found?.name == "condition"
+                let isCondition = found?.takesConditions ?? false
                 var next = id + 1
                 while next < end {
                     let argument = next
@@ -179,7 +179,7 @@ final class ValueLowerer {
                 }
                 if failed { return nil }
                 let arguments = UnsafeBufferPointer(start: values.baseAddress!, count: lowered)
-                return build(found?.function, named: name, at: id, nameRange: nameRange, arguments: arguments,
+                return build(found, named: name, at: id, nameRange: nameRange, arguments: arguments,
                              ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered))
             }
         }
@@ -187,9 +187,9 @@ final class ValueLowerer {
 
     /// The value of a call from its lowered arguments: a built-in function's,
     /// or the call kept as it is for a function the compiler does not know.
-    private func build(_ builtin: BuiltinFunction?, named name: String, at id: ValueID, nameRange: SourceRange,
+    private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
                        arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>) -> StyleValue? {
-        guard let builtin else {
+        guard let builtin = found?.function else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
             }

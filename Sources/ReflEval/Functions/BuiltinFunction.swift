@@ -28,10 +28,14 @@ enum BuiltinFunctions {
     final class Named: Sendable {
         let name: String
         let function: BuiltinFunction
+        /// Whether its arguments are conditions (`condition('...')`): strings
+        /// that are parsed as conditions.
+        let takesConditions: Bool
 
         init(name: String, function: BuiltinFunction) {
             self.name = name
             self.function = function
+            takesConditions = name == "condition"
         }
     }
 
