@@ -60,7 +60,9 @@ public struct StylesheetSyntax: Sendable {
     /// taking them from the shared file on every call would count references
     /// to it from every thread.
     public func callName(_ id: ValueID, in bytes: [UInt8]) -> SourceRange {
-        let range = values[id].range
+        let node = values[id]
+        let range = node.range
+        if node.nameLength > 0 { return SourceRange(range.start, range.start + Int(node.nameLength)) }
         var end = range.start
         while end < range.end && (Lexer.isIdentifierCharacter(bytes[end]) || bytes[end] >= 0x80) { end += 1 }
         return SourceRange(range.start, end)

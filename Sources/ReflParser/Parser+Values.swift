@@ -61,7 +61,7 @@ extension Parser {
     mutating func parseCall(depth: Int) -> ValueID {
         let name = advance()
         let open = advance()
-        let call = syntax.values.beginParent(.call, start: name.range.start)
+        let call = syntax.values.beginParent(.call, start: name.range.start, nameLength: name.range.count)
         let isCondition = spells(name.range, "condition")
         if !at(.rightParen) {
             repeat {

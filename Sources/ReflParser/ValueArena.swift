@@ -36,6 +36,9 @@ public enum ValueKind: UInt8, Sendable {
 /// that slot for its payload (a condition's index).
 public struct ValueNode: Sendable {
     public let kind: ValueKind
+    /// A call: the length of its name (in what would be padding), 0 when
+    /// the name is too long to fit (then it is found from the text).
+    let nameLength: UInt16
     private let start: UInt32
     private let end: UInt32
     /// Parents (`call`, `list`): the index just past the last descendant.
@@ -49,8 +52,9 @@ public struct ValueNode: Sendable {
 
     var hasChildren: Bool { kind == .call || kind == .list }
 
-    init(kind: ValueKind, range: SourceRange, link: Int32) {
+    init(kind: ValueKind, range: SourceRange, link: Int32, nameLength: Int = 0) {
         self.kind = kind
+        self.nameLength = UInt16(exactly: nameLength) ?? 0
         self.start = UInt32(truncatingIfNeeded: range.start)
         self.end = UInt32(truncatingIfNeeded: range.end)
         self.link = link
@@ -87,15 +91,18 @@ public struct ValueArena: Sendable {
         return ValueID(nodes.count - 1)
     }
 
-    /// Reserves a parent node before its children are parsed.
-    mutating func beginParent(_ kind: ValueKind, start: Int) -> ValueID {
-        appendLeaf(kind, SourceRange(start, start))
+    /// Reserves a parent node before its children are parsed (for a call,
+    /// with the length of its name).
+    mutating func beginParent(_ kind: ValueKind, start: Int, nameLength: Int = 0) -> ValueID {
+        nodes.append(ValueNode(kind: kind, range: SourceRange(start, start), link: 0, nameLength: nameLength))
+        return ValueID(nodes.count - 1)
     }
 
     /// Completes a parent once its children have been appended.
     mutating func endParent(_ id: ValueID, end: Int) {
         let old = nodes[Int(id)]
-        nodes[Int(id)] = ValueNode(kind: old.kind, range: SourceRange(old.range.start, end), link: ValueID(nodes.count))
+        nodes[Int(id)] = ValueNode(kind: old.kind, range: SourceRange(old.range.start, end), link: ValueID(nodes.count),
+                                   nameLength: Int(old.nameLength))
     }
 
     /// Appends the nodes of `other`, whose ids move up by this arena's

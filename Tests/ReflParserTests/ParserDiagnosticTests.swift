@@ -87,3 +87,22 @@ struct ParserDiagnosticTests {
         #expect(messages == ["1:\(13 + 2 * 256): error: values are nested more than 256 levels deep"])
     }
 }
+
+/// The flat store of value nodes.
+struct ValueArenaTests {
+    @Test func aNodeIsSixteenBytes() {
+        #expect(MemoryLayout<ValueNode>.size == 16)
+    }
+
+    /// A call's name is kept in its node, or found from the text when it is
+    /// too long to keep there.
+    @Test(arguments: [3, 70_000])
+    func aCallKnowsItsName(length: Int) throws {
+        let name = String(repeating: "f", count: length)
+        let file = SourceFile(path: "t.less", text: "A { x: \(name)(1, g(2)); }")
+        let syntax = Parser.parse(file).syntax
+        let call = try #require(syntax.values.nodes.firstIndex { $0.kind == .call })
+        #expect(file.text(syntax.callName(ValueID(call))) == name)
+        #expect(file.text(syntax.callName(ValueID(call + 2))) == "g")
+    }
+}
