@@ -162,6 +162,23 @@ public struct Lexer {
         return (bits >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
+    /// How many of the eight bytes of `word` (first byte lowest), from the
+    /// first, are ASCII identifier characters. A byte below 0x80 is at least
+    /// `n` exactly when `byte + (0x80 - n)` has its high bit set, and no sum
+    /// carries into the next byte, so all eight are classified at once.
+    @inline(__always)
+    static func identifierRun(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        let ascii = ~word & high
+        let low = word & ~high  // the bytes without their high bit: no sum below carries
+        func atLeast(_ n: UInt64) -> UInt64 { (low &+ ones &* (0x80 - n)) & high }
+        func inRange(_ first: UInt64, _ last: UInt64) -> UInt64 { atLeast(first) & ~atLeast(last + 1) }
+        let matches = inRange(0x61, 0x7A) | inRange(0x41, 0x5A) | inRange(0x30, 0x39) | inRange(0x2D, 0x2E) | inRange(0x5F, 0x5F)
+        let identifier = matches & ascii
+        return (~identifier & high).trailingZeroBitCount / 8
+    }
+
     /// Advances over identifier characters, including valid non-ASCII scalars.
     mutating func skipIdentifierCharacters() {
         // On a local index: `position` is a property of a struct the parser
@@ -169,6 +186,13 @@ public struct Lexer {
         var index = position
         let end = bytes.count
         while index < end {
+            // Eight bytes at a time while they are all ASCII identifier characters.
+            if index + 8 <= end {
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }.littleEndian
+                let run = Self.identifierRun(word)
+                index += run
+                if run == 8 { continue }
+            }
             let byte = bytes[index]
             if Self.isIdentifierCharacter(byte) {
                 index += 1

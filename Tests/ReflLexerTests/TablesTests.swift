@@ -43,3 +43,34 @@ struct TablesTests {
         }
     }
 }
+
+/// The lexer's eight-bytes-at-a-time identifier scan agrees with its
+/// byte-by-byte definition.
+struct IdentifierScanTests {
+    static func expectedRun(_ bytes: [UInt8]) -> Int {
+        bytes.firstIndex { !Lexer.isIdentifierCharacter($0) } ?? bytes.count
+    }
+
+    static func run(_ bytes: [UInt8]) -> Int {
+        Lexer.identifierRun(bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }.littleEndian)
+    }
+
+    @Test func everyByteValueAtEveryPosition() {
+        for position in 0..<8 {
+            for value in 0...255 {
+                var bytes = Array("aZ0-._zA".utf8)
+                bytes[position] = UInt8(value)
+                #expect(Self.run(bytes) == Self.expectedRun(bytes), "byte \(value) at \(position)")
+            }
+        }
+    }
+
+    @Test func randomWords() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcxyzABCXYZ0189-._:;( \n@#/\u{7F}".utf8) + [0x80, 0xC3, 0xFF, 0x00]
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in alphabet.randomElement(using: &generator)! }
+            #expect(Self.run(bytes) == Self.expectedRun(bytes), "\(bytes)")
+        }
+    }
+}
