@@ -114,6 +114,7 @@ public struct Parser {
     }
 
     /// Consumes the current token if it is of `kind`.
+    @inline(__always)
     mutating func eat(_ kind: TokenKind) -> Token? {
         at(kind) ? advance() : nil
     }
