@@ -67,13 +67,17 @@ final class ValueLowerer {
             break
         }
         let unit = number.unit
-        if unit.isEmpty { return .number(number.value, unit: nil) }
-        func spells(_ word: StaticString) -> Bool { SourceFile.range(unit, of: bytes, equals: word) }
-        if spells("px") { return .number(number.value, unit: .px) }
-        if spells("pt") { return .number(number.value, unit: .pt) }
-        if spells("%") { return .percent(number.value) }
-        if spells("deg") { return .angle(radians: number.value * Double.pi / 180) }
-        if spells("rad") { return .angle(radians: number.value) }
+        // The units by length and bytes: this runs for most numbers.
+        func byte(_ offset: Int) -> UInt8 { bytes[unit.start + offset] }
+        switch unit.count {
+        case 0: return .number(number.value, unit: nil)
+        case 1 where byte(0) == UInt8(ascii: "%"): return .percent(number.value)
+        case 2 where byte(0) == UInt8(ascii: "p") && byte(1) == UInt8(ascii: "x"): return .number(number.value, unit: .px)
+        case 2 where byte(0) == UInt8(ascii: "p") && byte(1) == UInt8(ascii: "t"): return .number(number.value, unit: .pt)
+        case 3 where SourceFile.range(unit, of: bytes, equals: "deg"): return .angle(radians: number.value * Double.pi / 180)
+        case 3 where SourceFile.range(unit, of: bytes, equals: "rad"): return .angle(radians: number.value)
+        default: break
+        }
         report(EvalMessages.unknownUnit(file.text(unit)), unit)
         return nil
     }
