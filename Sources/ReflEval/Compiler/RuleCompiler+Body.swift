@@ -11,7 +11,10 @@ extension RuleCompiler {
         // Declarations are read by index through the lowerer: a local copy of
         // the tree, or a slice of it, would count references to its shared arrays.
         let declarations = header.rule.declarationRange
-        var body = Body(properties: PropertyList(capacity: declarations.count))
+        // Room for what `__include`s usually add too: growing the lists when
+        // they are merged would copy them.
+        let includeRoom = header.includes.isEmpty ? 0 : 8
+        var body = Body(properties: PropertyList(capacity: declarations.count + includeRoom))
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         firstKeys.reserveCapacity(declarations.count)
