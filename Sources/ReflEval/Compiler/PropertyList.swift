@@ -48,7 +48,7 @@ struct PropertyList {
         let ids = self.ids
         self = PropertyList()
         // The order and the marks live on the stack: a rule has a handful of properties.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: ids.count) { order in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ids.count) { order in
             Self.order(of: ids, ranks: ranks, into: order)
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: ids.count) { placed in
                 placed.initialize(repeating: false)
@@ -56,13 +56,14 @@ struct PropertyList {
                     guard let base = buffer.baseAddress else { return }
                     // Applies the order cycle by cycle, moving each value once:
                     // copying a property costs reference counting, moving it does not.
-                    for start in order.indices where !placed[start] && order[start] != start {
+                    func source(_ position: Int) -> Int { Int(truncatingIfNeeded: order[position] & 0xFFFF_FFFF) }
+                    for start in order.indices where !placed[start] && source(start) != start {
                         let first = (base + start).move()
                         var position = start
-                        while order[position] != start {
-                            (base + position).moveInitialize(from: base + order[position], count: 1)
+                        while source(position) != start {
+                            (base + position).moveInitialize(from: base + source(position), count: 1)
                             placed[position] = true
-                            position = order[position]
+                            position = source(position)
                         }
                         (base + position).initialize(to: first)
                         placed[position] = true
@@ -73,20 +74,22 @@ struct PropertyList {
         return properties
     }
 
-    /// Sets `order[k]` to the position of the property that belongs at `k`,
-    /// sorted by rank (an insertion sort of small integers for a handful).
-    private static func order(of ids: [Int32], ranks: [Int32], into order: UnsafeMutableBufferPointer<Int>) {
-        for index in order.indices { order.initializeElement(at: index, to: index) }
-        if ids.count > 32 {
+    /// Fills `order` with each property's rank (high 32 bits) and position
+    /// (low 32 bits), sorted: entry `k` then names the property that belongs
+    /// at `k`. Sorting plain integers, an insertion sort for a handful.
+    private static func order(of ids: [Int32], ranks: [Int32], into order: UnsafeMutableBufferPointer<UInt64>) {
+        for index in order.indices {
+            order.initializeElement(at: index, to: UInt64(UInt32(bitPattern: ranks[Int(ids[index])])) << 32 | UInt64(index))
+        }
+        if order.count > 32 {
             var order = order  // the same memory; `sort` is declared mutating
-            order.sort { ranks[Int(ids[$0])] < ranks[Int(ids[$1])] }
+            order.sort()
             return
         }
         for next in order.indices.dropFirst() {
             let moving = order[next]
-            let rank = ranks[Int(ids[moving])]
             var index = next
-            while index > 0 && ranks[Int(ids[order[index - 1]])] > rank {
+            while index > 0 && order[index - 1] > moving {
                 order[index] = order[index - 1]
                 index -= 1
             }
