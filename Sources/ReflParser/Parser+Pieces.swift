@@ -35,20 +35,26 @@ extension Parser {
         var cuts = [0]
         for piece in 1..<max(1, count) {
             let ideal = max(cuts.last! + 1, bytes.count / count * piece)
-            var index = max(ideal, 2)
-            let limit = min(bytes.count - 1, ideal + searchLimit)
-            while index < limit {
-                // Just after "\n}" followed by a line break: cut before the line break.
-                if bytes[index] == UInt8(ascii: "}") && bytes[index - 1] == UInt8(ascii: "\n")
-                    && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")) {
-                    cuts.append(index + 1)
+            var offset = ideal + 1
+            let limit = min(bytes.count, ideal + 1 + searchLimit)
+            while offset < limit {
+                if isCut(offset, in: bytes) {
+                    cuts.append(offset)
                     break
                 }
-                index += 1
+                offset += 1
             }
         }
         cuts.append(bytes.count)
         return (1..<cuts.count).map { SourceRange(cuts[$0 - 1], cuts[$0]) }
+    }
+
+    /// Whether a piece may end at `offset` of `bytes`: just after a `}` that
+    /// starts its line and ends it (before the line break).
+    public static func isCut(_ offset: Int, in bytes: [UInt8]) -> Bool {
+        offset >= 2 && offset < bytes.count
+            && bytes[offset - 1] == UInt8(ascii: "}") && bytes[offset - 2] == UInt8(ascii: "\n")
+            && (bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r"))
     }
 
     /// Parses the piece `range` of `file` (one of `pieces(of:count:)`).

@@ -14,11 +14,7 @@ struct ConcurrencyTests {
 
     /// Every place a piece may be cut: just after a lone `}` line.
     static func cuts(in bytes: [UInt8]) -> [Int] {
-        guard bytes.count > 2 else { return [] }
-        return (2..<(bytes.count - 1)).filter { index in
-            bytes[index] == UInt8(ascii: "}") && bytes[index - 1] == UInt8(ascii: "\n")
-                && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r"))
-        }.map { $0 + 1 }
+        bytes.indices.filter { Parser.isCut($0, in: bytes) }
     }
 
     @Test func piecesThatEndCleanlyJoinIntoTheWholeFilesParse() throws {

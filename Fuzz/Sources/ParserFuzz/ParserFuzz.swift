@@ -12,7 +12,7 @@ public func parserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let whole = rendering(result)
     var renderer = DiagnosticRenderer()
     _ = renderer.render(result.diagnostics)
-    let cuts = cutPoints(in: file.bytes)
+    let cuts = file.bytes.indices.filter { Parser.isCut($0, in: file.bytes) }
     guard !cuts.isEmpty else { return 0 }
     // A few cuts, not all: each costs a parse of the whole input.
     var cutSets = [[cuts[0]], [cuts[cuts.count / 2]], [cuts[cuts.count - 1]]]
@@ -29,13 +29,4 @@ public func parserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The tree and every diagnostic, as text.
 private func rendering(_ result: ParseResult) -> String {
     ASTDump.dump(result.syntax) + result.diagnostics.map { "\($0.range.start)-\($0.range.end) \($0.message)" }.joined(separator: "\n")
-}
-
-/// Every place a piece may be cut: just after a `}` alone on its line.
-private func cutPoints(in bytes: [UInt8]) -> [Int] {
-    guard bytes.count > 2 else { return [] }
-    return (2..<(bytes.count - 1)).filter { index in
-        bytes[index] == UInt8(ascii: "}") && bytes[index - 1] == UInt8(ascii: "\n")
-            && (bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r"))
-    }.map { $0 + 1 }
 }

@@ -249,22 +249,16 @@ final class RuleCompiler {
     private func allSelectorTexts() -> [String] {
         var seen = ByteStringTable()
         var texts: [String] = []
-        forEachFile { _, source, rules in
-            for index in rules where headers[index].rule.isValid {
-                headers[index].rule.selector.withCanonicalBytes(in: source) { text in
-                    if Int(seen.intern(text)) == texts.count { texts.append(String(decoding: text, as: UTF8.self)) }
+        for (fileIndex, file) in files.enumerated() {
+            file.source.bytes.withUnsafeBufferPointer { source in
+                for index in rules(of: fileIndex, in: headers) where headers[index].rule.isValid {
+                    headers[index].rule.selector.withCanonicalBytes(in: source) { text in
+                        if Int(seen.intern(text)) == texts.count { texts.append(String(decoding: text, as: UTF8.self)) }
+                    }
                 }
             }
         }
         return texts
-    }
-
-    /// Calls `body` for each file with its bytes and the indexes of its
-    /// rules in `headers`.
-    private func forEachFile(_ body: (LoadedFile, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
-        for (fileIndex, file) in files.enumerated() {
-            file.source.bytes.withUnsafeBufferPointer { body(file, $0, rules(of: fileIndex, in: headers)) }
-        }
     }
 
     /// The indexes in `headers` of the rules of file `fileIndex` (headers

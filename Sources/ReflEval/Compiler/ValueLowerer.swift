@@ -134,7 +134,7 @@ final class ValueLowerer {
     }
 
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
-        switch variables.lookup(SourceRange(range.start + 1, range.end), in: bytes) {
+        switch variables.value(namedBy: SourceRange(range.start + 1, range.end), in: bytes) ?? .undefined {
         case .value(let value): return value
         case .failed: return nil
         case .undefined:

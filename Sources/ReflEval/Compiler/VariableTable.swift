@@ -20,25 +20,10 @@ final class VariableTable {
         case undefined
     }
 
-    /// Every defined name with its lookup (`.failed` until it is lowered),
-    /// found from a reference's bytes without making a String. A value: a
-    /// lowerer keeps its own copy, read on every `@name` with no run-time
-    /// exclusivity check (which a class's stored property would need).
-    struct Lookups {
-        fileprivate var names = ByteStringTable()
-        fileprivate var entries: [Lookup] = []
-
-        /// The variable named by `range` of `source` (the name without `@`).
-        func lookup(_ range: SourceRange, in source: [UInt8]) -> Lookup {
-            guard let id = names.id(of: source, range) else { return .undefined }
-            return entries[Int(id)]
-        }
-
-        fileprivate mutating func id(of name: String) -> Int32 {
-            var name = name
-            return name.withUTF8 { names.intern($0) }
-        }
-    }
+    /// Every defined name with its lookup (`.failed` until it is lowered). A
+    /// value: a lowerer keeps its own copy, read on every `@name` with no
+    /// run-time exclusivity check (which a class's stored property would need).
+    typealias Lookups = ByteKeyedTable<Lookup>
 
     /// The winning definition of each name.
     private(set) var definitions: [String: Definition] = [:]
@@ -70,7 +55,7 @@ final class VariableTable {
             program.report(EvalMessages.variableRedefined(name), in: file, at: variable.name, notes: [note])
         }
         definitions[name] = Definition(name: name, file: file, syntax: variable)
-        if Int(lookups.id(of: name)) == lookups.entries.count { lookups.entries.append(.failed) }
+        lookups.set(.failed, for: name)
     }
 
     /// The variables a definition's value refers to, with where it does.
@@ -125,7 +110,7 @@ final class VariableTable {
         // lookups change, so the change copies nothing.
         if let value = ValueLowerer(program: program, file: definition.file, log: program.log).lower(definition.syntax.value) {
             values[name] = value
-            lookups.entries[Int(lookups.id(of: name))] = .value(value)
+            lookups.set(.value(value), for: name)
         } else {
             failed.insert(name)
         }

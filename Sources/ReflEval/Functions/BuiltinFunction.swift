@@ -41,19 +41,11 @@ enum BuiltinFunctions {
 
     /// The function named by `range` of `source`, found without making a String.
     static func function(namedBy range: SourceRange, in source: [UInt8]) -> Named? {
-        byBytes.names.id(of: source, range).map { byBytes.functions[Int($0)] }
+        byBytes.value(namedBy: range, in: source)
     }
 
-    private static let byBytes: (names: ByteStringTable, functions: [Named]) = {
-        var names = ByteStringTable()
-        var functions: [Named] = []
-        for (name, function) in table.sorted(by: { $0.key < $1.key }) {
-            var name = name
-            _ = name.withUTF8 { names.intern($0) }
-            functions.append(Named(name: name, function: function))
-        }
-        return (names, functions)
-    }()
+    private static let byBytes = ByteKeyedTable(
+        Dictionary(uniqueKeysWithValues: table.map { ($0.key, Named(name: $0.key, function: $0.value)) }))
 }
 
 /// The lowered arguments of one call, with typed accessors that report a

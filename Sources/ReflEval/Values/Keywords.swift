@@ -36,19 +36,10 @@ enum Keywords {
     /// The value of the keyword spelled exactly by `range` of `source`,
     /// found without making a String (color names only in lowercase).
     static func value(spelledBy range: SourceRange, in source: [UInt8]) -> StyleValue? {
-        bytesIndex.words.id(of: source, range).map { bytesIndex.values[Int($0)] }
+        byBytes.value(namedBy: range, in: source)
     }
 
-    private static let bytesIndex: (words: ByteStringTable, values: [StyleValue]) = {
-        var words = ByteStringTable()
-        var values: [StyleValue] = []
-        for (word, value) in table.sorted(by: { $0.key < $1.key }) {
-            var word = word
-            _ = word.withUTF8 { words.intern($0) }
-            values.append(value)
-        }
-        return (words, values)
-    }()
+    private static let byBytes = ByteKeyedTable(table)
 
     /// Every case-sensitive keyword and every lowercase color name, with its value.
     private static let table: [String: StyleValue] = {
