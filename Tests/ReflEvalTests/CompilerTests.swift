@@ -206,4 +206,31 @@ struct JSONStringTests {
     func escapesWhatJSONRequires(_ text: String, _ json: String) {
         #expect(Self.written(text) == json)
     }
+
+    /// Strings are checked eight bytes at a time: every ASCII byte value, at
+    /// every position of strings that fill one word or more, is escaped
+    /// exactly when JSON needs it.
+    @Test func theWordAtATimeCheckMissesNoByte() {
+        for length in [8, 9, 15, 16] {
+            for position in 0..<length {
+                for value in 0..<0x80 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(value)
+                    let escaped: String
+                    switch value {
+                    case 0x22: escaped = "\\\""
+                    case 0x5C: escaped = "\\\\"
+                    case 0x0A: escaped = "\\n"
+                    case 0x0D: escaped = "\\r"
+                    case 0x09: escaped = "\\t"
+                    case ..<0x20: escaped = "\\u00" + (value < 0x10 ? "0" : "") + String(value, radix: 16)
+                    default: escaped = String(UnicodeScalar(UInt8(value)))
+                    }
+                    let expected = "\"" + String(repeating: "a", count: position) + escaped
+                        + String(repeating: "a", count: length - position - 1) + "\""
+                    #expect(Self.written(String(decoding: bytes, as: UTF8.self)) == expected, "byte \(value) at \(position) of \(length)")
+                }
+            }
+        }
+    }
 }
