@@ -60,6 +60,8 @@ public struct Lexer {
         case UInt8(ascii: "}"): return single(.rightBrace)
         case UInt8(ascii: "("): return single(.leftParen)
         case UInt8(ascii: ")"): return single(.rightParen)
+        case UInt8(ascii: "["): return single(.leftBracket)
+        case UInt8(ascii: "]"): return single(.rightBracket)
         case UInt8(ascii: ":"): return single(.colon)
         case UInt8(ascii: ";"): return single(.semicolon)
         case UInt8(ascii: ","): return single(.comma)

@@ -20,6 +20,8 @@ public enum TokenKind: UInt8, Sendable {
     /// A `!` not followed by `important`.
     case bang
     case leftBrace, rightBrace, leftParen, rightParen
+    /// `[` and `]`: the control states of a declaration (`title-color[highlighted]`).
+    case leftBracket, rightBracket
     case colon, semicolon, comma, equals
     /// A byte or character that cannot start any token (reported by the lexer).
     case invalidCharacter
@@ -41,6 +43,8 @@ public enum TokenKind: UInt8, Sendable {
         case .rightBrace: return "'}'"
         case .leftParen: return "'('"
         case .rightParen: return "')'"
+        case .leftBracket: return "'['"
+        case .rightBracket: return "']'"
         case .colon: return "':'"
         case .semicolon: return "';'"
         case .comma: return "','"

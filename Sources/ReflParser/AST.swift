@@ -40,6 +40,21 @@ public struct StylesheetSyntax: Sendable {
         return SourceRange(start, start + keys.length(of: declaration.keyID))
     }
 
+    /// Where the control states of `declaration` are written, brackets
+    /// included (`[highlighted]`); nil without a bracket.
+    public func stateBracket(of declaration: Declaration) -> SourceRange? {
+        let bytes = file.bytes
+        var index = key(of: declaration).end
+        while index < declaration.range.end && bytes[index] != UInt8(ascii: "[") {
+            guard bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") else { return nil }
+            index += 1
+        }
+        guard index < declaration.range.end else { return nil }
+        let start = index
+        while index < declaration.range.end && bytes[index] != UInt8(ascii: "]") && bytes[index] != UInt8(ascii: ":") { index += 1 }
+        return SourceRange(start, min(declaration.range.end, index + (index < declaration.range.end && bytes[index] == UInt8(ascii: "]") ? 1 : 0)))
+    }
+
     /// The declarations of `rule`, in order.
     public func declarations(of rule: Rule) -> ArraySlice<Declaration> {
         declarations[Int(rule.declarationRange.lowerBound)..<Int(rule.declarationRange.upperBound)]
@@ -204,9 +219,10 @@ public struct Selector: Sendable {
     }
 }
 
-/// `key: value [!important];`, or a directive written the same way. The key
-/// starts the declaration; its length is its text's, in the file's `keys`
-/// (see `StylesheetSyntax.key(of:)`), which keeps a declaration at 24 bytes.
+/// `key[states]: value [!important];`, or a directive written the same way.
+/// The key starts the declaration; its length is its text's, in the file's
+/// `keys` (see `StylesheetSyntax.key(of:)`), which keeps a declaration at 24
+/// bytes.
 public struct Declaration: Sendable {
     private let start: UInt32
     private let end: UInt32
@@ -215,16 +231,26 @@ public struct Declaration: Sendable {
     private let importantEnd: UInt32
     /// A `ValueID` (>= 0), or `-1 - IncludeListID` for an `__include`.
     private var encodedValue: Int32
+    /// The key's id in the low 28 bits, the control states in the top 4
+    /// (a file holds far fewer than 2^28 distinct keys: see Grammar.md, "Limits").
+    private var keyAndStates: UInt32
+
     /// The key's id in the file's `StylesheetSyntax.keys`.
-    public private(set) var keyID: Int32
+    public var keyID: Int32 { Int32(bitPattern: keyAndStates & Self.keyMask) }
+
+    /// The control states of `key[states]`; `.normal` without a bracket.
+    public var states: ControlState { ControlState(rawValue: Int(keyAndStates >> 28)) }
+
+    private static let keyMask: UInt32 = 0x0FFF_FFFF
 
     public var value: DeclarationValue {
         encodedValue >= 0 ? .value(encodedValue) : .include(-1 - encodedValue)
     }
 
     /// A declaration at `range`, which starts with its key (`keyID`).
-    public init(range: SourceRange, keyID: Int32, value: DeclarationValue, important: SourceRange?) {
-        self.keyID = keyID
+    public init(range: SourceRange, keyID: Int32, states: ControlState = .normal, value: DeclarationValue,
+                important: SourceRange?) {
+        keyAndStates = UInt32(bitPattern: keyID) & Self.keyMask | UInt32(states.rawValue) << 28
         start = UInt32(truncatingIfNeeded: range.start)
         end = UInt32(truncatingIfNeeded: range.end)
         importantStart = UInt32(truncatingIfNeeded: important?.start ?? 0)
@@ -243,7 +269,7 @@ public struct Declaration: Sendable {
     func moved(values: Int32, includeLists: Int32, keyIDs: [Int32]) -> Declaration {
         var moved = self
         moved.encodedValue = encodedValue >= 0 ? encodedValue + values : encodedValue - includeLists
-        moved.keyID = keyIDs[Int(keyID)]
+        moved.keyAndStates = UInt32(bitPattern: keyIDs[Int(keyID)]) | keyAndStates & ~Self.keyMask
         return moved
     }
 

@@ -58,7 +58,8 @@ public struct ASTDump {
         line(2, "selector " + describe(rule.selector))
         for declaration in syntax.declarations(of: rule) {
             let important = declaration.important == nil ? "" : " !important"
-            line(2, "declaration \(text(syntax.key(of: declaration)))\(important) \(position(declaration.range))")
+            let states = declaration.states == .normal ? "" : "[\(declaration.states)]"
+            line(2, "declaration \(text(syntax.key(of: declaration)))\(states)\(important) \(position(declaration.range))")
             switch declaration.value {
             case .value(let value):
                 dumpValue(value, depth: 3)
@@ -89,7 +90,7 @@ public struct ASTDump {
             case .condition:
                 let condition = syntax.conditions[node.conditionIndex]
                 line(depth, "condition \(text(node.range)) \(position(node.range))")
-                for term in condition.terms { line(depth + 1, "term \(Self.describe(term.test)) \(position(term.range))") }
+                if let root = condition.root { dumpCondition(root, depth: depth + 1) }
                 if !condition.isValid { line(depth + 1, "(invalid)") }
             case .invalid:
                 line(depth, "invalid \(position(node.range))")
@@ -101,6 +102,20 @@ public struct ASTDump {
         }
     }
 
+    /// A condition's nodes, one per line: `all`, `any`, `not` and terms.
+    private mutating func dumpCondition(_ root: ConditionNode, depth: Int) {
+        var stack: [(ConditionNode, Int)] = [(root, depth)]
+        while let (node, depth) = stack.popLast() {
+            switch node.kind {
+            case .term(let test): line(depth, "term \(Self.describe(test)) \(position(node.range))")
+            case .all: line(depth, "all \(position(node.range))")
+            case .any: line(depth, "any \(position(node.range))")
+            case .not: line(depth, "not \(position(node.range))")
+            }
+            for child in node.children.reversed() { stack.append((child, depth + 1)) }
+        }
+    }
+
     /// A condition term in normalized form: `width < 200`, `idiom == pad`.
     public static func describe(_ test: ConditionTest) -> String {
         switch test {
@@ -109,6 +124,12 @@ public struct ASTDump {
         case .sizeClass(let axis, let op, let value): return "\(axis.rawValue) \(op.rawValue) \(value.rawValue)"
         case .size(let dimension, let op, let value): return "\(dimension.rawValue) \(op.rawValue) \(formatNumber(value))"
         case .idiom(let op, let value): return "idiom \(op.rawValue) \(value.rawValue)"
+        case .appearance(let op, let value): return "appearance \(op.rawValue) \(value.rawValue)"
+        case .contentSize(let op, let value): return "content-size \(op.rawValue) \(value.rawValue)"
+        case .layoutDirection(let op, let value): return "layout-direction \(op.rawValue) \(value.rawValue)"
+        case .orientation(let op, let value): return "orientation \(op.rawValue) \(value.rawValue)"
+        case .contrast(let op, let value): return "contrast \(op.rawValue) \(value.rawValue)"
+        case .flag(let flag): return flag.rawValue
         }
     }
 

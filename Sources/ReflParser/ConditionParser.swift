@@ -1,205 +1,250 @@
 import ReflLexer
 
-/// Parses the condition language inside a string literal:
+/// Parses the condition language inside a string literal (Grammar.md,
+/// "Conditions"), one function per production:
 ///
-///     condition = term { "and" term } ;
-///     term      = "default" | "?" NAME
-///               | ( "horizontal" | "vertical" ) equality ( "regular" | "compact" | "unspecified" )
-///               | ( "width" | "height" ) comparison NUMBER [ "px" | "pt" ]
-///               | "idiom" equality ( "phone" | "pad" | "tv" | "carplay" | "mac" | "unspecified" ) ;
+///     condition   = disjunction ;
+///     disjunction = conjunction { "or" conjunction } ;
+///     conjunction = negation { "and" negation } ;
+///     negation    = "not" negation | "(" disjunction ")" | term ;
 ///
-/// It reads the literal's bytes in place, so every diagnostic points at the
-/// offending word inside the string. After an error it skips to the next
-/// `and`, so each bad term is reported.
+/// `not` binds tightest, then `and`, then `or`. It reads the literal's bytes
+/// in place, so every diagnostic points at the offending word inside the
+/// string. After an error in a term it skips to the next `and`, `or` or
+/// `)`, so each bad term is reported. Parentheses and `not` nest at most
+/// `Parser.maximumNesting` levels: deeper is one error, and the rest of the
+/// string is skipped (so a hostile condition costs linear time and bounded
+/// stack).
 public struct ConditionParser {
-    private var scanner: ConditionScanner
-    private let file: SourceFile
-    private var diagnostics: [Diagnostic] = []
-    private var isValid = true
+    var scanner: ConditionScanner
+    let file: SourceFile
+    /// The token being looked at.
+    var current: ConditionToken
+    /// The token consumed last.
+    var previous = ConditionToken(kind: .end, range: SourceRange(0, 0))
+    var diagnostics: [Diagnostic] = []
+    var isValid = true
+    /// How many `(` and `not` enclose the current position.
+    var nesting = 0
+    /// Set once the nesting limit is crossed: everything after is skipped.
+    var isAbandoned = false
 
     /// Parses the string literal at `literal` (quotes included).
     public static func parse(file: SourceFile, literal: SourceRange) -> (ConditionSyntax, [Diagnostic]) {
         var parser = ConditionParser(file: file, literal: literal)
-        let terms = parser.parseCondition(literal: literal)
-        return (ConditionSyntax(range: literal, terms: terms, isValid: parser.isValid), parser.diagnostics)
+        let root = parser.parseCondition(literal: literal)
+        return (ConditionSyntax(range: literal, root: root, isValid: parser.isValid), parser.diagnostics)
     }
 
     private init(file: SourceFile, literal: SourceRange) {
         self.file = file
         scanner = ConditionScanner(bytes: file.bytes, start: literal.start + 1, end: max(literal.start + 1, literal.end - 1))
+        current = scanner.next()
     }
 
-    private mutating func report(_ message: Message, _ range: SourceRange) {
-        diagnostics.append(Diagnostic(message, file: file, range: range))
-        isValid = false
+    // MARK: - Verbs
+
+    mutating func advance() {
+        previous = current
+        current = scanner.next()
     }
 
-    private func text(_ token: ConditionToken) -> String { file.text(token.range) }
+    func text(_ token: ConditionToken) -> String { file.text(token.range) }
 
-    private func describe(_ token: ConditionToken) -> String {
+    /// Whether the current token is the word `word`.
+    func at(word: String) -> Bool { current.kind == .word && text(current) == word }
+
+    var atEnd: Bool { current.kind == .end }
+
+    func describe(_ token: ConditionToken) -> String {
         token.kind == .end ? "end of condition" : "'\(text(token))'"
     }
 
-    /// condition = term { "and" term } ;
-    private mutating func parseCondition(literal: SourceRange) -> [ConditionTerm] {
-        var terms: [ConditionTerm] = []
-        var token = scanner.next()
-        if token.kind == .end {
+    /// Reports a problem, unless one was already reported at the same place.
+    mutating func report(_ message: Message, _ range: SourceRange) {
+        isValid = false
+        guard diagnostics.last?.range.start != range.start else { return }
+        diagnostics.append(Diagnostic(message, file: file, range: range))
+    }
+
+    // MARK: - Productions
+
+    /// condition = disjunction ;
+    private mutating func parseCondition(literal: SourceRange) -> ConditionNode? {
+        if atEnd {
             report(ParserMessages.emptyCondition(), literal)
-            return terms
+            return nil
         }
-        while true {
-            if let term = parseTerm(token) { terms.append(term) } else { skipToNextAnd() }
-            var joiner = scanner.next()
-            if joiner.kind != .end && !(joiner.kind == .word && text(joiner) == "and") {
-                report(ParserMessages.conditionJoiner(found: describe(joiner)), joiner.range)
-                skipToNextAnd()
-                joiner = scanner.next()
+        return parseDisjunction()
+    }
+
+    /// disjunction = conjunction { "or" conjunction } ;
+    mutating func parseDisjunction() -> ConditionNode? {
+        var operands: [ConditionNode] = []
+        if let first = parseConjunction() { operands.append(first) }
+        while !isAbandoned, let joiner = eatJoiner(word: "or", symbol: "||") {
+            if let missing = missingOperand(after: joiner) {
+                report(missing, current.range)
+                // `or and x`: the `and` has no left operand either; x is still checked.
+                guard at(word: "and") || (current.kind == .op && text(current) == "&&") else { continue }
+                advance()
             }
-            if joiner.kind == .end { break }
-            token = scanner.next()
-            if token.kind == .end {
-                report(ParserMessages.conditionExpected("a condition", after: "and", found: "end of condition"), token.range)
+            if let next = parseConjunction() { operands.append(next) }
+        }
+        return Self.chain(.any, operands)
+    }
+
+    /// conjunction = negation { "and" negation } ;
+    mutating func parseConjunction() -> ConditionNode? {
+        var operands: [ConditionNode] = []
+        if let first = parseNegation() { operands.append(first) }
+        while !isAbandoned {
+            if let joiner = eatJoiner(word: "and", symbol: "&&") {
+                if let missing = missingOperand(after: joiner) {
+                    report(missing, current.range)
+                    continue
+                }
+                if let next = parseNegation() { operands.append(next) }
+            } else if !skipStrayToken() {
                 break
             }
         }
-        return terms
+        return Self.chain(.all, operands)
     }
 
-    /// After an error: up to (not including) the next `and`.
-    private mutating func skipToNextAnd() {
-        while true {
-            let saved = scanner
-            let token = scanner.next()
-            if token.kind == .end || (token.kind == .word && text(token) == "and") {
-                scanner = saved
-                return
-            }
+    /// negation = "not" negation | "(" disjunction ")" | term ;
+    mutating func parseNegation() -> ConditionNode? {
+        let isNot = at(word: "not") || (current.kind == .op && text(current) == "!")
+        guard isNot || current.kind == .leftParen else { return parseTerm() }
+        let opener = current
+        if isNot && opener.kind == .op {
+            report(ParserMessages.conditionSymbol("!", word: "not"), opener.range)
         }
-    }
-
-    /// term = "default" | "?" NAME | sizeClassTerm | sizeTerm | idiomTerm ;
-    private mutating func parseTerm(_ first: ConditionToken) -> ConditionTerm? {
-        switch first.kind {
-        case .question:
-            let name = scanner.next()
-            guard name.kind == .word, name.range.start == first.range.end else {
-                report(ParserMessages.conditionExpected("a name", after: "?", found: describe(name)), name.range)
+        guard enterNesting(at: opener) else { return nil }
+        defer { nesting -= 1 }
+        advance()
+        if isNot {
+            if let missing = missingOperand(after: text(opener)) {
+                report(missing, current.range)
                 return nil
             }
-            return ConditionTerm(range: first.range.union(name.range), test: .external(name: text(name)))
-        case .word:
-            break
+            guard let operand = parseNegation() else { return nil }
+            return ConditionNode(kind: .not, range: opener.range.union(operand.range), children: [operand])
+        }
+        let inner = parseDisjunction()
+        if current.kind == .rightParen {
+            advance()
+        } else if !isAbandoned {
+            report(ParserMessages.unbalancedConditionParenthesis(found: describe(current)), opener.range)
+        }
+        return inner
+    }
+
+    // MARK: - Joining
+
+    /// Consumes `and` (or `or`) and returns how it was written; `&&` (`||`)
+    /// is reported with a fix-it and read as the word.
+    private mutating func eatJoiner(word: String, symbol: String) -> String? {
+        if at(word: word) {
+            advance()
+            return word
+        }
+        guard current.kind == .op, text(current) == symbol else { return nil }
+        var message = ParserMessages.conditionSymbol(symbol, word: word)
+        message.fixIt = FixIt(replacement: word)
+        report(message, current.range)
+        advance()
+        return word
+    }
+
+    /// The error when no operand follows `joiner` (at the end, `)`, `and`, `or`).
+    private func missingOperand(after joiner: String) -> Message? {
+        let isMissing = atEnd || current.kind == .rightParen || at(word: "and") || at(word: "or")
+            || (current.kind == .op && (text(current) == "&&" || text(current) == "||"))
+        return isMissing ? ParserMessages.conditionExpected("a condition", after: joiner, found: describe(current)) : nil
+    }
+
+    /// After an operand, what is neither `and`, `or`, `)` nor the end is
+    /// reported and skipped up to the next of those; a `)` with no `(` open
+    /// is reported and skipped too. Returns whether anything was skipped.
+    private mutating func skipStrayToken() -> Bool {
+        switch current.kind {
+        case .end:
+            return false
+        case .rightParen:
+            guard nesting == 0 else { return false }
+            report(ParserMessages.unmatchedConditionParenthesis(), current.range)
+            advance()
+            return true
         default:
-            report(ParserMessages.conditionTermExpected(found: describe(first)), first.range)
-            return nil
-        }
-        let subject = text(first)
-        switch subject {
-        case "default":
-            return ConditionTerm(range: first.range, test: .always)
-        case "horizontal", "vertical":
-            guard let op = parseEquality(after: first, subject: "size classes"),
-                  let value: SizeClass = parseKeyword(after: op.token) else { return nil }
-            let axis = SizeClassAxis(rawValue: subject)!
-            return ConditionTerm(range: first.range.union(scanner.lastRange),
-                                 test: .sizeClass(axis: axis, op: op.op, value: value))
-        case "idiom":
-            guard let op = parseEquality(after: first, subject: "idioms"),
-                  let value: Idiom = parseKeyword(after: op.token) else { return nil }
-            return ConditionTerm(range: first.range.union(scanner.lastRange), test: .idiom(op: op.op, value: value))
-        case "width", "height":
-            guard let (op, opToken) = parseComparison(after: first), let value = parseSize(after: opToken) else { return nil }
-            return ConditionTerm(range: first.range.union(scanner.lastRange),
-                                 test: .size(dimension: Dimension(rawValue: subject)!, op: op, value: value))
-        default:
-            let subjects = ["width", "height", "horizontal", "vertical", "idiom", "default"]
-            report(ParserMessages.unknownConditionSubject(subject, suggestion: Suggestions.closest(to: subject, in: subjects)),
-                   first.range)
-            return nil
+            if at(word: "or") || (current.kind == .op && text(current) == "||") { return false }
+            report(ParserMessages.conditionJoiner(found: describe(current)), current.range)
+            skipOperand()
+            return true
         }
     }
 
-    /// Any comparison operator, in every accepted spelling.
-    private mutating func parseComparison(after subject: ConditionToken) -> (ComparisonOperator, ConditionToken)? {
-        let token = scanner.next()
-        guard token.kind == .op else {
-            report(ParserMessages.conditionExpected("a comparison operator", after: text(subject), found: describe(token)),
-                   token.range)
-            return nil
-        }
-        guard let op = ComparisonOperator.parse(text(token)) else {
-            report(ParserMessages.unknownConditionOperator(text(token)), token.range)
-            return nil
-        }
-        return (op, token)
-    }
-
-    /// `=`, `==`, `!=` or `≠`; an ordering operator is reported as such.
-    private mutating func parseEquality(after subject: ConditionToken, subject what: String) -> (op: EqualityOperator, token: ConditionToken)? {
-        guard let (op, token) = parseComparison(after: subject) else { return nil }
-        switch op {
-        case .equal: return (.equal, token)
-        case .notEqual: return (.notEqual, token)
-        default:
-            report(ParserMessages.orderingOnEquality(text(token), subject: what), token.range)
-            return nil
+    /// After an error: up to (not including) the next `and`, `or` or `)`
+    /// outside the parentheses skipped on the way.
+    mutating func skipOperand() {
+        var depth = 0
+        while !atEnd {
+            switch current.kind {
+            case .leftParen: depth += 1
+            case .rightParen:
+                if depth == 0 { return }
+                depth -= 1
+            case .word where depth == 0 && (text(current) == "and" || text(current) == "or"):
+                return
+            case .op where depth == 0 && (text(current) == "&&" || text(current) == "||"):
+                return
+            default: break
+            }
+            advance()
         }
     }
 
-    /// One of the cases of `Keyword`, by its exact (case-sensitive) name.
-    private mutating func parseKeyword<Keyword: RawRepresentable & CaseIterable>(after op: ConditionToken) -> Keyword?
-    where Keyword.RawValue == String {
-        let token = scanner.next()
-        let names = Keyword.allCases.map(\.rawValue)
-        guard token.kind == .word else {
-            let list = names.map { "'\($0)'" }.joined(separator: ", ")
-            report(ParserMessages.conditionExpected("one of \(list)", after: text(op), found: describe(token)), token.range)
-            return nil
+    /// One more level of `(` or `not`, or false (reported once) past the limit.
+    private mutating func enterNesting(at token: ConditionToken) -> Bool {
+        guard nesting < Parser.maximumNesting else {
+            report(ParserMessages.conditionNestingTooDeep(limit: Parser.maximumNesting), token.range)
+            isAbandoned = true
+            while !atEnd { advance() }
+            return false
         }
-        let word = text(token)
-        guard let value = Keyword(rawValue: word) else {
-            report(ParserMessages.unknownConditionValue(word, expected: names, suggestion: Suggestions.closest(to: word, in: names)),
-                   token.range)
-            return nil
-        }
-        return value
+        nesting += 1
+        return true
     }
 
-    /// NUMBER [ "px" | "pt" ].
-    private mutating func parseSize(after op: ConditionToken) -> Double? {
-        let token = scanner.next()
-        guard token.kind == .number else {
-            report(ParserMessages.conditionExpected("a number", after: text(op), found: describe(token)), token.range)
-            return nil
+    /// One operand stands bare; several make one `kind` node, with the
+    /// operands of a nested node of the same kind (from parentheses) spliced in.
+    static func chain(_ kind: ConditionNode.Kind, _ operands: [ConditionNode]) -> ConditionNode? {
+        guard let first = operands.first else { return nil }
+        if operands.count == 1 { return first }
+        var children: [ConditionNode] = []
+        for operand in operands {
+            switch (kind, operand.kind) {
+            case (.all, .all), (.any, .any): children.append(contentsOf: operand.children)
+            default: children.append(operand)
+            }
         }
-        let number = NumberLiteral.decode(file.bytes, token.range)
-        if !number.unit.isEmpty && !file.range(number.unit, equals: "px") && !file.range(number.unit, equals: "pt") {
-            report(ParserMessages.conditionUnit(file.text(number.unit)), number.unit)
-            return nil
-        }
-        if number.problem != nil {
-            report(ParserMessages.conditionNumber(text(token)), token.range)
-            return nil
-        }
-        return number.value
+        return ConditionNode(kind: kind, range: first.range.union(operands.last!.range), children: children)
     }
 }
 
 /// A token of the condition language.
 struct ConditionToken {
-    enum Kind { case word, number, op, question, invalid, end }
+    enum Kind { case word, number, op, question, leftParen, rightParen, invalid, end }
     var kind: Kind
     var range: SourceRange
 }
 
-/// Splits the inside of a condition string into words, numbers and operators.
+/// Splits the inside of a condition string into words, numbers, operators
+/// and parentheses.
 struct ConditionScanner {
     let bytes: [UInt8]
     var position: Int
     let end: Int
-    /// The range of the last token returned.
-    private(set) var lastRange = SourceRange(0, 0)
 
     init(bytes: [UInt8], start: Int, end: Int) {
         self.bytes = bytes
@@ -213,8 +258,7 @@ struct ConditionScanner {
         }
         let start = position
         let kind = scan()
-        lastRange = SourceRange(start, position)
-        return ConditionToken(kind: kind, range: lastRange)
+        return ConditionToken(kind: kind, range: SourceRange(start, position))
     }
 
     private mutating func scan() -> ConditionToken.Kind {
@@ -230,9 +274,18 @@ struct ConditionScanner {
                 || Lexer.isIdentifierStart(bytes[position]) { position += 1 }
             return .number
         }
-        if byte == UInt8(ascii: "?") {
+        switch byte {
+        case UInt8(ascii: "?"):
             position += 1
             return .question
+        case UInt8(ascii: "("):
+            position += 1
+            return .leftParen
+        case UInt8(ascii: ")"):
+            position += 1
+            return .rightParen
+        default:
+            break
         }
         if isOperatorByte(at: position) {
             while position < end, isOperatorByte(at: position) {
@@ -254,10 +307,10 @@ struct ConditionScanner {
         return false
     }
 
-    /// `=`, `!`, `<`, `>`, and the one-character forms `≠`, `≤`, `≥`.
+    /// `=`, `!`, `<`, `>`, `&`, `|`, and the one-character forms `≠`, `≤`, `≥`.
     private func isOperatorByte(at index: Int) -> Bool {
         switch bytes[index] {
-        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"):
             return true
         case 0xE2:
             // ≠ U+2260 (E2 89 A0), ≤ U+2264 (E2 89 A4), ≥ U+2265 (E2 89 A5)

@@ -1,29 +1,72 @@
 import ReflLexer
 
-/// A parsed condition string: `'idiom = pad and width < 200'`.
+/// A parsed condition string: `'(idiom = pad or width >= 768) and not ?compact'`.
 /// Ranges point inside the string literal, at each word.
 public struct ConditionSyntax: Sendable {
     /// The string literal, quotes included.
     public var range: SourceRange
-    /// The terms joined by `and`; empty when every term had an error.
-    public var terms: [ConditionTerm]
+    /// The expression; nil when nothing in the string could be parsed.
+    public var root: ConditionNode?
     /// False when any part of the string was reported as an error.
     public var isValid: Bool
-}
 
-/// One term of a condition.
-public struct ConditionTerm: Sendable, Equatable {
-    public var range: SourceRange
-    public var test: ConditionTest
-
-    public init(range: SourceRange, test: ConditionTest) {
+    public init(range: SourceRange, root: ConditionNode?, isValid: Bool) {
         self.range = range
-        self.test = test
+        self.root = root
+        self.isValid = isValid
     }
 }
 
-/// What a condition term tests. These are the semantic values the evaluator
-/// checks against a query's environment.
+/// One node of a condition as written: a term, or `and`/`or`/`not` over
+/// other nodes. Chains of `and` (or of `or`) are one node with every operand,
+/// also across parentheses; parentheses leave no node of their own.
+public struct ConditionNode: Sendable {
+    public enum Kind: Sendable {
+        case term(ConditionTest)
+        /// Every child holds (`and`).
+        case all
+        /// Some child holds (`or`).
+        case any
+        /// The one child does not hold.
+        case not
+    }
+
+    public var kind: Kind
+    /// The text of the node: a term's words, or the whole operand chain.
+    public var range: SourceRange
+    public var children: [ConditionNode]
+
+    public init(kind: Kind, range: SourceRange, children: [ConditionNode] = []) {
+        self.kind = kind
+        self.range = range
+        self.children = children
+    }
+
+    /// The meaning of the node, without its source positions. Recursive,
+    /// but only as deep as the parser allows conditions to nest.
+    public var expression: ConditionExpression {
+        switch kind {
+        case .term(let test): return .test(test)
+        case .all: return .all(children.map(\.expression))
+        case .any: return .any(children.map(\.expression))
+        case .not: return .not(children[0].expression)
+        }
+    }
+}
+
+/// What a condition means: terms joined by `and`, `or` and `not`. This is
+/// what the rule table stores and the evaluator checks.
+public indirect enum ConditionExpression: Sendable, Equatable, Hashable {
+    case test(ConditionTest)
+    /// Holds when every operand holds (an empty list always holds).
+    case all([ConditionExpression])
+    /// Holds when some operand holds.
+    case any([ConditionExpression])
+    case not(ConditionExpression)
+}
+
+/// What one condition term tests. These are the semantic values the
+/// evaluator checks against a query's environment.
 public enum ConditionTest: Sendable, Equatable, Hashable {
     /// `default`: always true.
     case always
@@ -35,12 +78,67 @@ public enum ConditionTest: Sendable, Equatable, Hashable {
     case size(dimension: Dimension, op: ComparisonOperator, value: Double)
     /// `idiom = pad`.
     case idiom(op: EqualityOperator, value: Idiom)
+    /// `appearance = dark` (the user interface style).
+    case appearance(op: EqualityOperator, value: Appearance)
+    /// `content-size >= accessibility-medium` (the Dynamic Type category).
+    case contentSize(op: ComparisonOperator, value: ContentSizeCategory)
+    /// `layout-direction = rtl`.
+    case layoutDirection(op: EqualityOperator, value: LayoutDirection)
+    /// `orientation = landscape`: landscape when the screen is wider than tall.
+    case orientation(op: EqualityOperator, value: Orientation)
+    /// `contrast = high` (the accessibility contrast).
+    case contrast(op: EqualityOperator, value: Contrast)
+    /// `reduce-motion`: holds when the environment has the flag set.
+    case flag(AccessibilityFlag)
 }
 
 public enum SizeClassAxis: String, Sendable, CaseIterable { case horizontal, vertical }
 public enum SizeClass: String, Sendable, CaseIterable { case regular, compact, unspecified }
 public enum Dimension: String, Sendable, CaseIterable { case width, height }
-public enum Idiom: String, Sendable, CaseIterable { case phone, pad, tv, carplay, mac, unspecified }
+public enum Idiom: String, Sendable, CaseIterable { case phone, pad, tv, carplay, mac, vision, unspecified }
+
+/// The user interface style (`UIUserInterfaceStyle`).
+public enum Appearance: String, Sendable, CaseIterable { case light, dark, unspecified }
+
+/// The layout direction (`UITraitEnvironmentLayoutDirection`).
+public enum LayoutDirection: String, Sendable, CaseIterable { case ltr, rtl, unspecified }
+
+/// Portrait unless the screen is wider than it is tall.
+public enum Orientation: String, Sendable, CaseIterable { case portrait, landscape }
+
+/// The accessibility contrast (`UIAccessibilityContrast`).
+public enum Contrast: String, Sendable, CaseIterable { case normal, high, unspecified }
+
+/// The accessibility settings a condition can test by name.
+public enum AccessibilityFlag: String, Sendable, CaseIterable {
+    case reduceMotion = "reduce-motion"
+    case reduceTransparency = "reduce-transparency"
+    case boldText = "bold-text"
+}
+
+/// The Dynamic Type content size categories (`UIContentSizeCategory`), in
+/// their order from smallest to largest, then `unspecified`, which has no
+/// place in the order.
+public enum ContentSizeCategory: String, Sendable, CaseIterable {
+    case extraSmall = "extra-small"
+    case small
+    case medium
+    case large
+    case extraLarge = "extra-large"
+    case extraExtraLarge = "extra-extra-large"
+    case extraExtraExtraLarge = "extra-extra-extra-large"
+    case accessibilityMedium = "accessibility-medium"
+    case accessibilityLarge = "accessibility-large"
+    case accessibilityExtraLarge = "accessibility-extra-large"
+    case accessibilityExtraExtraLarge = "accessibility-extra-extra-large"
+    case accessibilityExtraExtraExtraLarge = "accessibility-extra-extra-extra-large"
+    case unspecified
+
+    /// The place in the order (0 for `extra-small`), nil for `unspecified`.
+    public var rank: Int? {
+        self == .unspecified ? nil : Self.allCases.firstIndex(of: self)
+    }
+}
 
 /// `=`/`==` and `!=`/`≠`, normalized.
 public enum EqualityOperator: String, Sendable, CaseIterable {
@@ -61,7 +159,7 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
     case greater = ">"
     case greaterOrEqual = ">="
 
-    public func holds(_ lhs: Double, _ rhs: Double) -> Bool {
+    public func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
         switch self {
         case .equal: return lhs == rhs
         case .notEqual: return lhs != rhs
@@ -71,6 +169,9 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
         case .greaterOrEqual: return lhs >= rhs
         }
     }
+
+    /// Whether this is `==` or `!=`, which every term accepts.
+    public var isEquality: Bool { self == .equal || self == .notEqual }
 
     /// The operator as written, in every accepted spelling.
     static func parse(_ text: String) -> ComparisonOperator? {

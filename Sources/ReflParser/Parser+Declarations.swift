@@ -19,7 +19,7 @@ extension Parser {
         return first..<Int32(syntax.declarations.count)
     }
 
-    /// declaration = NAME ":" ( includeList | valueList ) [ "!important" ] [ ";" ] ;
+    /// declaration = NAME [ stateList ] ":" ( includeList | valueList ) [ "!important" ] [ ";" ] ;
     ///
     /// The `;` may be left out before the `}` that closes the rule.
     mutating func parseDeclaration() -> Declaration? {
@@ -34,6 +34,7 @@ extension Parser {
             return nil
         }
         let key = advance()
+        let states = at(.leftBracket) ? parseStateList() : .normal
         if at(.leftBrace) {
             error(ParserMessages.nestedRule(), at: key.range)
             skipBalancedGroup()
@@ -65,7 +66,50 @@ extension Parser {
         }
         expectDeclarationEnd()
         return Declaration(range: SourceRange(key.range.start, previousEnd),
-                           keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])), value: value, important: important)
+                           keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])),
+                           states: states, value: value, important: important)
+    }
+
+    /// stateList = "[" NAME { "," NAME } "]" ;
+    ///
+    /// The control states a declaration is for: each once, `normal` only alone.
+    mutating func parseStateList() -> ControlState {
+        let open = advance()
+        var states = ControlState.normal
+        var normal: Token?
+        var count = 0
+        var comma: Token?  // before the current name
+        repeat {
+            guard at(.identifier) else {
+                error(ParserMessages.expected("a control state", found: found), at: current.range)
+                break
+            }
+            let word = advance()
+            let name = file.text(word.range)
+            if let state = ControlState.single(named: name) {
+                count += 1
+                if state == .normal {
+                    normal = word
+                } else if states.contains(state) {
+                    var message = ParserMessages.repeatedState(name)
+                    message.fixIt = FixIt(replacement: "", range: SourceRange(comma?.range.start ?? word.range.start, word.range.end))
+                    error(message, at: word.range)
+                }
+                states.insert(state)
+            } else {
+                error(ParserMessages.unknownState(name, suggestion: Suggestions.closest(to: name, in: ControlState.names)),
+                      at: word.range)
+            }
+            comma = eat(.comma)
+        } while comma != nil
+        if let normal, count > 1 { error(ParserMessages.normalWithOtherStates(), at: normal.range) }
+        if eat(.rightBracket) == nil {
+            error(ParserMessages.expected("']'", after: "the control states", found: found), at: current.range,
+                  notes: [matchNote(open)])
+            while !at(.rightBracket) && !at(.colon) && !at(.semicolon) && !at(.rightBrace) && !at(.endOfFile) { advance() }
+            _ = eat(.rightBracket)
+        }
+        return states
     }
 
     /// includeList = selector { "," selector } ;

@@ -73,6 +73,20 @@ enum ParserMessages {
         .error("nesting-limit", "values are nested more than \(limit) levels deep")
     }
 
+    static func unknownState(_ name: String, suggestion: String?) -> Message {
+        .error("unknown-state", "unknown control state '\(name)'"
+               + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the states are normal, highlighted, disabled, selected and focused"),
+               fixIt: suggestion.map { FixIt(replacement: $0) })
+    }
+
+    static func repeatedState(_ name: String) -> Message {
+        .error("repeated-state", "the control state '\(name)' is listed twice")
+    }
+
+    static func normalWithOtherStates() -> Message {
+        .error("normal-with-states", "'normal' means no other state and cannot be combined with one; leave it out")
+    }
+
     static func emptyAtName() -> Message {
         .error("expected-name", "expected a name after '@'")
     }
@@ -85,7 +99,8 @@ enum ParserMessages {
 
     static func unknownConditionSubject(_ word: String, suggestion: String?) -> Message {
         let hint = suggestion.map { "; did you mean '\($0)'?" }
-            ?? "; expected width, height, horizontal, vertical, idiom, default or ?name"
+            ?? "; expected width, height, horizontal, vertical, idiom, appearance, content-size, layout-direction, "
+            + "orientation, contrast, reduce-motion, reduce-transparency, bold-text, default or ?name"
         return .error("condition-subject", "unknown condition '\(word)'\(hint)",
                       fixIt: suggestion.map { FixIt(replacement: $0) })
     }
@@ -117,14 +132,31 @@ enum ParserMessages {
     }
 
     static func conditionJoiner(found: String) -> Message {
-        if found == "'or'" || found == "'||'" || found == "'&&'" || found == "'not'" {
-            return .error("condition-joiner", "conditions can only be joined with 'and', found \(found)")
-        }
-        return .error("condition-joiner", "expected 'and' between conditions, found \(found)")
+        .error("condition-joiner", "expected 'and' or 'or' between conditions, found \(found)")
     }
 
-    static func conditionCharacter(_ description: String) -> Message {
-        .error("condition-character", "unexpected character \(description) in a condition")
+    static func conditionSymbol(_ symbol: String, word: String) -> Message {
+        .error("condition-joiner", "write '\(word)' instead of '\(symbol)' in a condition", fixIt: FixIt(replacement: word))
+    }
+
+    static func unbalancedConditionParenthesis(found: String) -> Message {
+        .error("condition-parenthesis", "unbalanced '(': expected ')' to close it, found \(found)")
+    }
+
+    static func unmatchedConditionParenthesis() -> Message {
+        .error("condition-parenthesis", "unexpected ')' with no '(' to match", fixIt: FixIt(replacement: ""))
+    }
+
+    static func conditionNestingTooDeep(limit: Int) -> Message {
+        .error("nesting-limit", "condition is nested more than \(limit) levels deep (parentheses and 'not')")
+    }
+
+    static func reservedConditionWord(_ word: String) -> Message {
+        .error("condition-reserved-word", "'\(word)' is a reserved word and cannot name an external condition")
+    }
+
+    static func conditionTakesNoOperator(_ term: String) -> Message {
+        .error("condition-operator", "'\(term)' takes no operator; write '\(term)' or 'not \(term)'")
     }
 
     static func conditionNumber(_ text: String) -> Message {

@@ -5,10 +5,14 @@ import ReflLexer
 enum ResolveCommand {
     static let help = """
         usage: reflc resolve INPUT --class NAME [--superclass NAME]... [--trait NAME]...
-                             [--idiom phone|pad|tv|carplay|mac|unspecified]
+                             [--idiom phone|pad|tv|carplay|mac|vision|unspecified]
                              [--horizontal regular|compact|unspecified]
                              [--vertical regular|compact|unspecified]
                              [--size WxH] [--bounds WxH] [--external NAME=true|false]...
+                             [--appearance light|dark|unspecified] [--content-size CATEGORY]
+                             [--layout-direction ltr|rtl|unspecified]
+                             [--contrast normal|high|unspecified]
+                             [--flag reduce-motion|reduce-transparency|bold-text]...
                              [--explain]
 
         Computes the style of a view of class NAME (superclasses nearest first)
@@ -16,18 +20,29 @@ enum ResolveCommand {
         stylesheet (compiled with its imports) or a rule table written by
         'reflc build' (recognized by its JSON content).
 
-        Prints {"properties":{...},"important":[...]} with keys sorted; with
-        --explain, for every property, the rule that set it (selector, file:line,
-        priority) and the rules it overrode.
+        Prints {"properties":{...},"important":[...],"states":{...}} with keys
+        sorted: the control-state properties under "states", by state, and an
+        important state property in "important" as KEY[STATE]. Fonts with a
+        text style are sized for --content-size. With --explain, for every
+        property (state properties as KEY[STATE]), the rule that set it
+        (selector, file:line, priority) and the rules it overrode.
 
-        Unless given: idiom and size classes are unspecified, --size is 0x0,
+        CATEGORY is one of extra-small, small, medium, large, extra-large,
+        extra-extra-large, extra-extra-extra-large, accessibility-medium,
+        accessibility-large, accessibility-extra-large,
+        accessibility-extra-extra-large, accessibility-extra-extra-extra-large
+        or unspecified.
+
+        Unless given: idiom, size classes, appearance, content size, layout
+        direction and contrast are unspecified, no flag is set, --size is 0x0,
         --bounds (what % is relative to) is the size, external conditions are false.
 
         exit status: 0 success, 1 the input has errors, 2 usage error or unreadable input
         """
 
     private static let valued: Set<String> = ["--class", "--superclass", "--trait", "--idiom", "--horizontal",
-                                              "--vertical", "--size", "--bounds", "--external"]
+                                              "--vertical", "--size", "--bounds", "--external", "--appearance",
+                                              "--content-size", "--layout-direction", "--contrast", "--flag"]
 
     static func run(_ arguments: [String]) -> Console.ExitStatus {
         let parsed: Arguments
@@ -100,6 +115,17 @@ enum ResolveCommand {
             if let value = parsed.last("--vertical") { environment.verticalSizeClass = try keyword(value, flag: "--vertical") }
             if let size = parsed.last("--size") { environment.screenSize = try viewSize(size, flag: "--size") }
             if let bounds = parsed.last("--bounds") { environment.bounds = try viewSize(bounds, flag: "--bounds") }
+            if let value = parsed.last("--appearance") { environment.appearance = try keyword(value, flag: "--appearance") }
+            if let value = parsed.last("--content-size") {
+                environment.contentSizeCategory = try keyword(value, flag: "--content-size")
+            }
+            if let value = parsed.last("--layout-direction") {
+                environment.layoutDirection = try keyword(value, flag: "--layout-direction")
+            }
+            if let value = parsed.last("--contrast") { environment.contrast = try keyword(value, flag: "--contrast") }
+            for value in parsed.all("--flag") {
+                environment.accessibilityFlags.insert(try keyword(value, flag: "--flag"))
+            }
             for external in parsed.all("--external") {
                 let (name, value) = try externalCondition(external)
                 environment.externalConditions[name] = .value(value)
@@ -139,7 +165,7 @@ enum ResolveCommand {
 
     // MARK: - --explain
 
-    /// One block per property:
+    /// One block per property (a state property as `titleColor[highlighted]`):
     ///
     ///     backgroundColor = {"type":"color",...}
     ///       set by     UIView:circularView  main.less:29  (priority 75)
@@ -149,7 +175,7 @@ enum ResolveCommand {
         var out = ""
         for explanation in explanations {
             let winner = explanation.winner
-            out += "\(explanation.property) = \(winner.value.jsonText)\(winner.isImportant ? " !important" : "")\n"
+            out += "\(explanation.displayName) = \(winner.value.jsonText)\(winner.isImportant ? " !important" : "")\n"
             out += "  set by     \(winner.selector)  \(winner.source)  (priority \(winner.priority))\n"
             for overridden in explanation.overridden {
                 out += "  overrides  \(overridden.selector)  \(overridden.source)  (priority \(overridden.priority))"

@@ -17,6 +17,8 @@ struct ReadmeExampleTests {
                                            screenSize: ViewSize(width: 1024, height: 768),
                                            bounds: ViewSize(width: 300, height: 44))
         environment.externalConditions["darkMode"] = .value(true)
+        environment.appearance = .dark
+        environment.contentSizeCategory = .accessibilityLarge
 
         let query = StyleQuery(className: "MyApp.TitleLabel", superclasses: ["UILabel", "UIView"],
                                traits: ["headline"], environment: environment)
@@ -28,7 +30,7 @@ struct ReadmeExampleTests {
             print("font", font.name, size)  // system 4.4 (10% of the 44pt-high bounds)
         }
         for explanation in stylesheet.explain(query) {
-            print(explanation.property, "set by", explanation.winner.selector, "at", explanation.winner.source)
+            print(explanation.displayName, "set by", explanation.winner.selector, "at", explanation.winner.source)
         }
         // README example ends
         return printed

@@ -44,6 +44,28 @@ struct RobustnessTests {
         }
     }
 
+    @Test func conditionsNestedThousandsDeepAreOneError() {
+        let depth = 50_000
+        for (what, condition) in [("parentheses", String(repeating: "(", count: depth) + "default" + String(repeating: ")", count: depth)),
+                                  ("not", String(repeating: "not ", count: depth) + "default"),
+                                  ("unclosed parentheses", String(repeating: "(", count: depth))] {
+            Self.within(120, "a condition nested in \(what)") {
+                let messages = Self.messages("a:__where { __condition: '\(condition)'; x: 1; }")
+                #expect(messages == ["condition is nested more than 256 levels deep (parentheses and 'not')"], "\(what)")
+            }
+        }
+        // Just under the limit: compiles, survives a round trip through JSON, and resolves.
+        let deep = String(repeating: "not (", count: Parser.maximumNesting / 2) + "default"
+            + String(repeating: ")", count: Parser.maximumNesting / 2)
+        let table = Self.compile("a:__where { __condition: '\(deep)'; x: 1; }").ruleTable
+        #expect(table != nil)
+        if let table {
+            let reloaded = try? Stylesheet(ruleTableJSON: table.jsonBytes())
+            #expect(reloaded?.table == table)
+            #expect(reloaded?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil)
+        }
+    }
+
     @Test func nestingJustUnderTheLimitCompiles() {
         let depth = Parser.maximumNesting
         let result = Self.compile("a { b: " + String(repeating: "vector(", count: depth - 1) + "1" + String(repeating: ")", count: depth - 1) + "; }")
@@ -57,6 +79,15 @@ struct RobustnessTests {
         let terms = Array(repeating: "width > 1", count: 10_000).joined(separator: " and ")
         Self.within(120, "a 10,000-term condition") {
             #expect(!Self.compile("a:__where { __condition: '\(terms)'; x: 1; }").hasErrors)
+        }
+        let groups = Array(repeating: "(width > 1 and not height < 2)", count: 10_000).joined(separator: " or ")
+        Self.within(120, "a condition of 10,000 groups") {
+            let table = Self.compile("a:__where { __condition: '\(groups)'; x: 1; }").ruleTable
+            guard case .any(let operands)? = table?.rules.first?.condition?.test else {
+                Issue.record("expected one `any` of every group")
+                return
+            }
+            #expect(operands.count == 10_000)
         }
         Self.within(180, "100,000 rules") {
             let rules = (0..<100_000).map { "r\($0 % 1000) { a: \($0)px; }" }.joined(separator: "\n")
@@ -181,7 +212,8 @@ struct RobustnessTests {
         #expect(sources.count > 30)
         let tokens = ["{", "}", "(", ")", ";", ":", ",", "'", "\"", "@", "#", "!important", "__include: ", "__condition: '",
                       ":__where", "@import url(", "rgb(", "vector(", "/*", "*/", "-", ".5", "%", "and ", "width < ", "\\",
-                      "\u{FEFF}", "\r\n", "\0", "≠"].map { Array($0.utf8) }
+                      "\u{FEFF}", "\r\n", "\0", "≠", " or ", "not ", "(", "appearance = dark", "content-size >= ",
+                      "[highlighted", "[", "]", ", selected]", "font(body, bold)", "&&"].map { Array($0.utf8) }
         var random = SeededRandom(seed: 0x5EED)
         let mutationsPerSource = 3000 / sources.count + 1
         Self.within(600, "mutation test") {

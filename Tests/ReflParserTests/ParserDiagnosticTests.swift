@@ -43,20 +43,40 @@ struct ParserDiagnosticTests {
         #expect(Self.diagnostics(source) == expected)
     }
 
+    /// What an unknown condition word is told to be instead.
+    static let subjects = "expected width, height, horizontal, vertical, idiom, appearance, content-size, layout-direction, orientation, contrast, reduce-motion, reduce-transparency, bold-text, default or ?name"
+
     @Test(arguments: [
         ("width = 1 and height < 2", []),
         ("width ≠ 1 and width ≥ 2 and height ≤ 3 and idiom != pad and ?ext and default", []),
         ("", ["1:31: error: empty condition; write 'default' for a condition that always holds"]),
-        ("foo = 1", ["1:32: error: unknown condition 'foo'; expected width, height, horizontal, vertical, idiom, default or ?name"]),
+        ("foo = 1", ["1:32: error: unknown condition 'foo'; \(Self.subjects)"]),
         ("widht < 2", ["1:32: error: unknown condition 'widht'; did you mean 'width'?"]),
         ("height << 2", ["1:39: error: unknown operator '<<'; expected one of =, ==, !=, ≠, <, <=, ≤, >, >=, ≥"]),
         ("horizontal > compact", ["1:43: error: '>' cannot compare size classes; use '=' or '!='"]),
         ("idiom = ipad", ["1:40: error: unknown value 'ipad'; did you mean 'pad'?"]),
         ("width < 2em", ["1:41: error: unknown unit 'em' in a condition; sizes take 'px', 'pt' or no unit"]),
-        ("width < 2 or idiom = pad", ["1:42: error: conditions can only be joined with 'and', found 'or'"]),
+        ("width < 2 or idiom = pad", []),
+        ("(idiom = pad or width >= 768) and not ?compact and reduce-motion", []),
+        ("appearance = dark and content-size >= accessibility-medium or layout-direction != rtl", []),
+        ("orientation = landscape and contrast = high and not (bold-text or reduce-transparency) and idiom = vision", []),
+        ("content-size = unspecified", []),
+        ("content-size < unspecified", ["1:45: error: '<' cannot compare 'unspecified'; use '=' or '!='"]),
+        ("appearance = darkk", ["1:45: error: unknown value 'darkk'; did you mean 'dark'?"]),
+        ("(width < 2", ["1:32: error: unbalanced '(': expected ')' to close it, found end of condition"]),
+        ("width < 2)", ["1:41: error: unexpected ')' with no '(' to match"]),
+        ("width < 2 && height < 3", ["1:42: error: write 'and' instead of '&&' in a condition"]),
+        ("reduce-motion = true", ["1:46: error: 'reduce-motion' takes no operator; write 'reduce-motion' or 'not reduce-motion'"]),
+        ("?or", ["1:33: error: 'or' is a reserved word and cannot name an external condition"]),
+        ("not", ["1:35: error: expected a condition after 'not', found end of condition"]),
+        ("width < 2 or", ["1:44: error: expected a condition after 'or', found end of condition"]),
+        ("width < 2 height < 3", ["1:42: error: expected 'and' or 'or' between conditions, found 'height'"]),
+        ("(foo = 1 or idiom = ipad) and bar", ["1:33: error: unknown condition 'foo'; \(Self.subjects)",
+                                              "1:52: error: unknown value 'ipad'; did you mean 'pad'?",
+                                              "1:62: error: unknown condition 'bar'; \(Self.subjects)"]),
         ("width < 2 and", ["1:45: error: expected a condition after 'and', found end of condition"]),
-        ("foo = 1 and bar = 2", ["1:32: error: unknown condition 'foo'; expected width, height, horizontal, vertical, idiom, default or ?name",
-                                 "1:44: error: unknown condition 'bar'; expected width, height, horizontal, vertical, idiom, default or ?name"]),
+        ("foo = 1 and bar = 2", ["1:32: error: unknown condition 'foo'; \(Self.subjects)",
+                                 "1:44: error: unknown condition 'bar'; \(Self.subjects)"]),
     ])
     func conditionErrorsPointInsideTheString(_ condition: String, _ expected: [String]) {
         // The condition text starts at column 32, after `UIView:__where { __condition: '`.

@@ -81,7 +81,7 @@ struct CommandLineTests {
         let second = try Self.run(["build", Self.seed, "-o", "-"])
         #expect(first.status == 0 && second.status == 0)
         #expect(first.stdout == second.stdout)
-        #expect(first.stdout.hasPrefix("{\n  \"version\": 1,"))
+        #expect(first.stdout.hasPrefix("{\n  \"version\": 2,"))
     }
 
     @Test func failedBuildLeavesExistingOutputUntouched() throws {
@@ -207,9 +207,41 @@ struct CommandLineTests {
         let fromTable = try Self.run(["resolve", folder + "/table.json"] + Self.query)
         #expect(fromLess.status == 0 && fromTable.status == 0)
         #expect(fromLess.stdout == fromTable.stdout)
-        #expect(fromLess.stdout == ##"{"properties":{"font":{"type":"font","name":"system","size":{"type":"number","value":4.4},"system":true},"textColor":{"type":"color","rgba":[0.1,0.5,0.9,1],"hex":"#1a80e6ff"}},"important":["font"]}"## + "\n")
+        #expect(fromLess.stdout == ##"{"properties":{"font":{"type":"font","name":"system","size":{"type":"number","value":4.4},"system":true},"textColor":{"type":"color","rgba":[0.1,0.5,0.9,1],"hex":"#1a80e6ff"}},"important":["font"],"states":{}}"## + "\n")
         let withoutDarkMode = try Self.run(["resolve", folder + "/table.json"] + Self.query.dropLast(2))
         #expect(withoutDarkMode.stdout.contains("#1c1c1eff"))
+    }
+
+    static let languageTwo = "Fixtures/compile/language-2/main.less"
+
+    /// Dark mode, an accessibility size and control states, from the source
+    /// and from the table built from it.
+    @Test func resolveTakesTheVersionTwoEnvironmentAndPrintsStates() throws {
+        let folder = try Self.temporaryFolder()
+        #expect(try Self.run(["build", Self.languageTwo, "-o", folder + "/table.json"]).status == 0)
+        let label = ["--class", "UILabel", "--trait", "body", "--appearance", "dark", "--content-size", "accessibility-large"]
+        for input in [Self.languageTwo, folder + "/table.json"] {
+            let run = try Self.run(["resolve", input] + label)
+            #expect(run.status == 0)
+            #expect(run.stdout == ##"{"properties":{"font":{"type":"font","name":"Avenir-Book","size":{"type":"number","value":31.06,"unit":"pt"},"system":false,"textStyle":"body"},"numberOfLines":{"type":"number","value":0},"textColor":{"type":"color","rgba":[0.94902,0.94902,0.96863,1],"hex":"#f2f2f7ff"}},"important":[],"states":{}}"## + "\n")
+            let button = try Self.run(["resolve", input, "--class", "UIButton", "--trait", "primary"])
+            #expect(button.stdout.hasSuffix(##""states":{"highlighted":{"alpha":{"type":"number","value":0.6},"titleColor":{"type":"color","rgba":[0.55686,0.55686,0.57647,1],"hex":"#8e8e93ff"}},"disabled":{"titleColor":{"type":"color","rgba":[0.55686,0.55686,0.57647,1],"hex":"#8e8e93ff"}},"highlighted,selected":{"backgroundImage":{"type":"image","fill":{"type":"color","rgba":[0.55686,0.55686,0.57647,1],"hex":"#8e8e93ff"}}}}}"## + "\n"))
+            let sidebar = ["resolve", input, "--class", "UIView", "--trait", "sidebar", "--idiom", "pad"]
+            #expect(try Self.run(sidebar).stdout.contains(#""hidden""#))
+            #expect(try !Self.run(sidebar + ["--external", "compactLayout=true"]).stdout.contains(#""hidden""#))
+            #expect(try Self.run(sidebar + ["--layout-direction", "rtl"]).stdout.contains("forceRightToLeft"))
+            let vision = try Self.run(["resolve", input, "--class", "UIView", "--trait", "vision", "--flag", "bold-text"])
+            #expect(vision.stdout.contains(#""alpha""#))
+        }
+        let explained = try Self.run(["resolve", Self.languageTwo, "--class", "UIButton", "--trait", "primary", "--explain"])
+        #expect(explained.stdout.contains("titleColor[highlighted] = {\"type\":\"color\",\"rgba\":[0.55686,0.55686,0.57647,1],\"hex\":\"#8e8e93ff\"}\n"
+                                          + "  set by     UIButton:primary  main.less:69  (priority 75)\n"))
+    }
+
+    @Test func aVersionOneTableStillResolves() throws {
+        let run = try Self.run(["resolve", "Fixtures/tables/embedding-v1.json"] + Self.query)
+        #expect(run.status == 0)
+        #expect(run.stdout == ##"{"properties":{"font":{"type":"font","name":"system","size":{"type":"number","value":4.4},"system":true},"textColor":{"type":"color","rgba":[0.1,0.5,0.9,1],"hex":"#1a80e6ff"}},"important":["font"],"states":{}}"## + "\n")
     }
 
     @Test func explainNamesWinnersAndOverriddenRulesWithFileAndLine() throws {
@@ -221,7 +253,11 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["--idiom", "ipad"], "reflc: error: --idiom takes phone, pad, tv, carplay, mac or unspecified, found 'ipad'\n"),
+        (["--idiom", "ipad"], "reflc: error: --idiom takes phone, pad, tv, carplay, mac, vision or unspecified, found 'ipad'\n"),
+        (["--content-size", "huge"], "reflc: error: --content-size takes extra-small, small, medium, large, extra-large, extra-extra-large, "
+            + "extra-extra-extra-large, accessibility-medium, accessibility-large, accessibility-extra-large, "
+            + "accessibility-extra-extra-large, accessibility-extra-extra-extra-large or unspecified, found 'huge'\n"),
+        (["--flag", "dark"], "reflc: error: --flag takes reduce-motion, reduce-transparency or bold-text, found 'dark'\n"),
         (["--size", "12"], "reflc: error: --size takes WIDTHxHEIGHT in points, such as 390x844, found '12'\n"),
         (["--bounds", "axb"], "reflc: error: --bounds takes WIDTHxHEIGHT in points, such as 390x844, found 'axb'\n"),
         (["--horizontal", "big"], "reflc: error: --horizontal takes regular, compact or unspecified, found 'big'\n"),

@@ -15,10 +15,16 @@ public func compileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let json = table.jsonBytes()
     let reloaded = try! Stylesheet(ruleTableJSON: json)
     precondition(reloaded.table == table, "the rule table does not survive a round trip through JSON")
-    for rule in table.rules.prefix(8) {
-        let query = StyleQuery(className: rule.selector.className ?? "UIView", superclasses: ["UIView"],
-                               traits: Set([rule.selector.trait].compactMap { $0 }),
-                               environment: StyleEnvironment(idiom: .pad, screenSize: ViewSize(width: 320, height: 480)))
+    let environments = [
+        StyleEnvironment(idiom: .pad, screenSize: ViewSize(width: 320, height: 480)),
+        StyleEnvironment(idiom: .vision, screenSize: ViewSize(width: 844, height: 390), appearance: .dark,
+                         contentSizeCategory: .accessibilityLarge, layoutDirection: .rtl, contrast: .high,
+                         accessibilityFlags: [.reduceMotion, .boldText]),
+    ]
+    for (index, rule) in table.rules.prefix(8).enumerated() {
+        let query = StyleQuery(className: rule.selector.className ?? rule.selector.trait ?? "UIView", superclasses: ["UIView"],
+                               traits: Set([rule.selector.trait, rule.selector.className].compactMap { $0 }),
+                               environment: environments[index % environments.count])
         _ = reloaded.resolve(query).jsonBytes()
         _ = reloaded.explain(query)
     }

@@ -16,7 +16,28 @@ enum DeclarationKey {
 /// The property names of a compilation: every distinct key path has an id
 /// and a rank in name order, so rules merge properties by comparing ids and
 /// sort them by comparing ranks.
+///
+/// A property of a rule is a name for a control state: its id in a rule's
+/// `PropertyList` is the name's id with the state in bits 27–30 (see
+/// `id(_:states:)`), so each (state, name) pair cascades on its own and the
+/// plain properties (state 0) keep their name ids.
 final class PropertyNames {
+    /// The id of the property `nameID` for `states`.
+    static func id(_ nameID: Int32, states: ControlState) -> Int32 {
+        nameID | Int32(states.rawValue) << stateShift
+    }
+
+    /// The name part of a property id.
+    static func nameID(_ id: Int32) -> Int32 { id & (1 << stateShift - 1) }
+
+    /// The control states of a property id.
+    static func states(_ id: Int32) -> ControlState { ControlState(rawValue: Int(id >> stateShift)) }
+
+    /// Below this bit a property id holds the name: a compilation has at
+    /// most 2^27 distinct property names (its input is at most 1 GiB, and
+    /// a name takes several bytes).
+    static let stateShift: Int32 = 27
+
     private(set) var names: [String] = []
     /// `ranks[id]`: the place of `names[id]` among all names, sorted.
     private(set) var ranks: [Int32] = []

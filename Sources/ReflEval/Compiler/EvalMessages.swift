@@ -59,6 +59,11 @@ enum EvalMessages {
         .error("important-on-directive", "'!important' cannot mark the directive '\(name)'", fixIt: FixIt(replacement: ""))
     }
 
+    static func stateOnDirective(_ name: String) -> Message {
+        .error("state-on-directive", "the directive '\(name)' is not for a control state; remove the brackets",
+               fixIt: FixIt(replacement: ""))
+    }
+
     static func unknownDirective(_ name: String, suggestion: String?) -> Message {
         .error("unknown-directive", "unknown directive '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                + (suggestion == nil ? "; the directives are __include and __condition" : ""),
@@ -108,6 +113,28 @@ enum EvalMessages {
     static func unknownFunction(_ name: String, suggestion: String) -> Message {
         .warning("unknown-function", "'\(name)' is not a built-in function and is kept as a call; did you mean '\(suggestion)'?",
                  fixIt: FixIt(replacement: suggestion))
+    }
+
+    static func weightOfNamedFont(_ name: String) -> Message {
+        .error("font-weight", "a weight applies to the system font only; the weight of '\(name)' is part of its name (such as '\(name)-Bold')")
+    }
+
+    static func weightWithoutFont(_ weight: String) -> Message {
+        .error("font-weight", "a weight needs a font or a text style: write font(body, \(weight)) or font('system', 17pt, \(weight))")
+    }
+
+    static func textStyleWithPercent() -> Message {
+        .error("font-text-style", "a font with a text style scales with Dynamic Type; give its size in points, not as a percentage")
+    }
+
+    static func fontWordTwice(_ word: String) -> Message {
+        .error("font-text-style", "font() takes one text style and one weight; '\(word)' is a second one")
+    }
+
+    static func unknownFontWord(_ word: String, suggestion: String?) -> Message {
+        .error("font-text-style", "unknown text style or weight '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" }
+               ?? "; the text styles are large-title, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1 and caption2"),
+               fixIt: suggestion.map { FixIt(replacement: $0) })
     }
 
     static func listNotAllowed() -> Message {

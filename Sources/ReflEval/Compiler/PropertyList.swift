@@ -41,12 +41,15 @@ struct PropertyList {
         }
     }
 
-    /// The properties sorted by name, given each name's rank. The list is
-    /// left empty: its properties are moved, not copied.
-    mutating func takeSortedByName(ranks: [Int32]) -> [Property] {
+    /// The plain properties sorted by name, and the control-state
+    /// properties grouped by state (in raw-value order), each group sorted
+    /// by name; `ranks` gives each name's rank. The list is left empty: its
+    /// properties are moved, not copied.
+    mutating func takeSorted(ranks: [Int32]) -> (properties: [Property], states: [StateProperties]) {
         var properties = items
         let ids = self.ids
         self = PropertyList()
+        var states: [StateProperties] = []
         // The order and the marks live on the stack: a rule has a handful of properties.
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ids.count) { order in
             Self.order(of: ids, ranks: ranks, into: order)
@@ -70,16 +73,36 @@ struct PropertyList {
                     }
                 }
             }
+            // State properties sort after the plain ones, by state: cut them off.
+            guard let last = order.last, last >> Self.stateShift != 0 else { return }
+            var end = properties.count
+            while end > 0 {
+                let state = order[end - 1] >> Self.stateShift
+                guard state != 0 else { break }
+                var start = end - 1
+                while start > 0 && order[start - 1] >> Self.stateShift == state { start -= 1 }
+                states.append(StateProperties(state: ControlState(rawValue: Int(state)), properties: Array(properties[start..<end])))
+                end = start
+            }
+            properties.removeSubrange(end...)
+            states.reverse()
         }
-        return properties
+        return (properties, states)
     }
 
-    /// Fills `order` with each property's rank (high 32 bits) and position
-    /// (low 32 bits), sorted: entry `k` then names the property that belongs
-    /// at `k`. Sorting plain integers, an insertion sort for a handful.
+    /// Where a property's states sit in its sort key: above the rank and position.
+    private static let stateShift: UInt64 = 59
+
+    /// Fills `order` with each property's states (bits 59–62), rank (bits
+    /// 32–58) and position (low 32 bits), sorted: entry `k` then names the
+    /// property that belongs at `k`. Sorting plain integers, an insertion
+    /// sort for a handful.
     private static func order(of ids: [Int32], ranks: [Int32], into order: UnsafeMutableBufferPointer<UInt64>) {
         for index in order.indices {
-            order.initializeElement(at: index, to: UInt64(UInt32(bitPattern: ranks[Int(ids[index])])) << 32 | UInt64(index))
+            let id = ids[index]
+            let rank = UInt64(UInt32(bitPattern: ranks[Int(PropertyNames.nameID(id))]))
+            let states = UInt64(PropertyNames.states(id).rawValue)
+            order.initializeElement(at: index, to: states << stateShift | rank << 32 | UInt64(index))
         }
         if order.count > 32 {
             var order = order  // the same memory; `sort` is declared mutating

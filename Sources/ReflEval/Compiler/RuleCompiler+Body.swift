@@ -22,7 +22,11 @@ extension RuleCompiler {
             let declaration = lowerer.syntax.declarations[Int(index)]
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
             let keyRange = lowerer.syntax.key(of: declaration)
-            switch lowerer.keys[Int(declaration.keyID)] {
+            let meaning = lowerer.keys[Int(declaration.keyID)]
+            if case .property = meaning {} else {
+                rejectStates(declaration, in: lowerer, log: log)
+            }
+            switch meaning {
             case .condition:
                 if let previous = conditionKey {
                     log.report(EvalMessages.duplicateCondition(), in: lowerer.file, at: keyRange,
@@ -53,11 +57,13 @@ extension RuleCompiler {
                 if flag && header.rule.selector.className == nil {
                     log.report(EvalMessages.applyToSubclassesWithoutClass(), in: lowerer.file, at: keyRange)
                 }
-            case .property(let id):
+            case .property(let nameID):
+                let id = PropertyNames.id(nameID, states: declaration.states)
                 let value = lowerer.lower(valueID)
                 let isFirst: Bool
                 if let index = body.properties.index(of: id) {
-                    log.report(EvalMessages.duplicateProperty(lowerer.file.text(keyRange)), in: lowerer.file, at: keyRange,
+                    let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
+                    log.report(EvalMessages.duplicateProperty(key), in: lowerer.file, at: keyRange,
                                notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[index])])
                     isFirst = false
                 } else {
@@ -66,7 +72,7 @@ extension RuleCompiler {
                 // Built only when the value lowered: an optional property
                 // would be copied and destroyed through generic code.
                 guard let value else { continue }
-                body.properties.set(Property(name: context.propertyNames[Int(id)], value: value,
+                body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
                                              isImportant: declaration.important != nil || value.isImportantByNature), id: id)
                 if isFirst { firstKeys.append(keyRange) }
             }
@@ -84,6 +90,13 @@ extension RuleCompiler {
         } else if let conditionKey, selector.whereClause == nil {
             log.report(EvalMessages.conditionWithoutWhere(), in: lowerer.file, at: conditionKey)
         }
+    }
+
+    /// A directive is not for a control state: `__condition[highlighted]` is an error.
+    func rejectStates(_ declaration: Declaration, in lowerer: ValueLowerer, log: DiagnosticLog) {
+        guard let bracket = lowerer.syntax.stateBracket(of: declaration) else { return }
+        let key = lowerer.file.text(lowerer.syntax.key(of: declaration))
+        log.report(EvalMessages.stateOnDirective(key), in: lowerer.file, at: bracket)
     }
 
     private func rejectImportant(_ declaration: Declaration, name: String, in file: LoadedFile, log: DiagnosticLog) {

@@ -127,6 +127,7 @@ final class RuleCompiler {
         var properties = flattened[index] ?? merge(index, own: body.takeProperties())
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)
+        let sorted = properties.takeSorted(ranks: propertyNames.ranks)
         return CompiledRule(
             selector: selector,
             priority: RuleSelector.priority(className: selector.className, trait: selector.trait,
@@ -134,7 +135,8 @@ final class RuleCompiler {
             appliesToSubclasses: body.appliesToSubclasses,
             condition: body.condition,
             source: context.position(of: header.rule.selector.range.start),
-            properties: properties.takeSortedByName(ranks: propertyNames.ranks))
+            properties: sorted.properties,
+            stateProperties: sorted.states)
     }
 
     // MARK: - Headers and include references
@@ -193,6 +195,9 @@ final class RuleCompiler {
                     guard case .include(let list) = declaration.value else { continue }
                     if let important = declaration.important {
                         program.report(EvalMessages.importantOnDirective("__include"), in: file, at: important)
+                    }
+                    if let bracket = syntax.stateBracket(of: declaration) {
+                        program.report(EvalMessages.stateOnDirective("__include"), in: file, at: bracket)
                     }
                     for selector in syntax.includeList(list) {
                         let start = Int32(includeTargets.count)

@@ -169,22 +169,32 @@ final class ValueLowerer {
                 defer { values.baseAddress!.deinitialize(count: lowered) }
                 var failed = false
                 let isCondition = found?.takesConditions ?? false
+                let takesWords = found?.takesWords ?? false
+                var bareWords: UInt64 = 0
                 var next = id + 1
                 while next < end {
                     let argument = next
                     next = syntax.values.subtreeEnd(of: argument)
-                    guard let value = isCondition ? lowerConditionOperand(argument) : lower(argument) else {
+                    let node = syntax.values[argument]
+                    let value: StyleValue?
+                    if takesWords && node.kind == .identifier {
+                        value = .identifier(file.text(node.range))
+                        if lowered < 64 { bareWords |= 1 << UInt64(lowered) }
+                    } else {
+                        value = isCondition ? lowerConditionOperand(argument) : lower(argument)
+                    }
+                    guard let value else {
                         failed = true
                         continue
                     }
                     (values.baseAddress! + lowered).initialize(to: value)
-                    ranges[lowered] = syntax.values[argument].range
+                    ranges[lowered] = node.range
                     lowered += 1
                 }
                 if failed { return nil }
                 let arguments = UnsafeBufferPointer(start: values.baseAddress!, count: lowered)
                 return build(found, named: name, at: id, nameRange: nameRange, arguments: arguments,
-                             ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered))
+                             ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered), bareWords: bareWords)
             }
         }
     }
@@ -192,7 +202,8 @@ final class ValueLowerer {
     /// The value of a call from its lowered arguments: a built-in function's,
     /// or the call kept as it is for a function the compiler does not know.
     private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
-                       arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>) -> StyleValue? {
+                       arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
+                       bareWords: UInt64) -> StyleValue? {
         guard let builtin = found?.function else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
@@ -207,7 +218,7 @@ final class ValueLowerer {
             report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
             return nil
         }
-        var arguments = CallArguments(function: name, values: values, ranges: ranges)
+        var arguments = CallArguments(function: name, values: values, ranges: ranges, bareWords: bareWords)
         let result = builtin.build(&arguments)
         for (message, range) in arguments.problems { report(message, range) }
         return result
@@ -238,9 +249,9 @@ final class ValueLowerer {
     // MARK: - Conditions
 
     func lowerCondition(_ condition: ConditionSyntax) -> Condition? {
-        guard condition.isValid else { return nil }
+        guard condition.isValid, let root = condition.root else { return nil }
         let inner = SourceRange(condition.range.start + 1, max(condition.range.start + 1, condition.range.end - 1))
-        return Condition(terms: condition.terms.map(\.test), source: file.text(inner))
+        return Condition(test: root.expression, source: file.text(inner))
     }
 
     /// A value that must be a condition: a condition string written in

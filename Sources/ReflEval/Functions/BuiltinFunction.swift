@@ -8,16 +8,27 @@ struct BuiltinFunction: Sendable {
     let arity: ClosedRange<Int>
     /// How the counts are described in messages: "3 or 4 arguments".
     let arityText: String
+    /// Whether bare-word arguments reach the function as the words they
+    /// are (`font(body, black)`), not as keywords or colors.
+    var takesWords = false
     /// Builds the value from lowered arguments; reports through the context
     /// and returns nil on a bad argument.
     let build: @Sendable (inout CallArguments) -> StyleValue?
+
+    init(arity: ClosedRange<Int>, arityText: String, takesWords: Bool = false,
+         build: @escaping @Sendable (inout CallArguments) -> StyleValue?) {
+        self.arity = arity
+        self.arityText = arityText
+        self.takesWords = takesWords
+        self.build = build
+    }
 }
 
 /// Every built-in function by name.
 enum BuiltinFunctions {
     static let table: [String: BuiltinFunction] = {
         var table: [String: BuiltinFunction] = [:]
-        for family in [ColorFunctions.all, GeometryFunctions.all, ContainerFunctions.all] {
+        for family in [ColorFunctions.all, GeometryFunctions.all, FontFunctions.all, ContainerFunctions.all] {
             for (name, function) in family { table[name] = function }
         }
         return table
@@ -31,11 +42,14 @@ enum BuiltinFunctions {
         /// Whether its arguments are conditions (`condition('...')`): strings
         /// that are parsed as conditions.
         let takesConditions: Bool
+        /// See `BuiltinFunction.takesWords`.
+        let takesWords: Bool
 
         init(name: String, function: BuiltinFunction) {
             self.name = name
             self.function = function
             takesConditions = name == "condition"
+            takesWords = function.takesWords
         }
     }
 
@@ -55,13 +69,17 @@ struct CallArguments {
     let function: String
     let values: UnsafeBufferPointer<StyleValue>
     let ranges: UnsafeBufferPointer<SourceRange>
+    /// Bit `i` is set when argument `i` (of the first 64) is a bare word.
+    let bareWords: UInt64
     /// Problems found, each at an argument's range.
     private(set) var problems: [(Message, SourceRange)] = []
 
-    init(function: String, values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>) {
+    init(function: String, values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
+         bareWords: UInt64 = 0) {
         self.function = function
         self.values = values
         self.ranges = ranges
+        self.bareWords = bareWords
     }
 
     var count: Int { values.count }
@@ -70,11 +88,21 @@ struct CallArguments {
         problems.append((message, ranges[index]))
     }
 
-    // An argument's role ("red component", "color 2") is made only when a
-    // message needs it: most calls have no problem to report.
-    private mutating func typeError(_ index: Int, _ role: @autoclosure () -> String, expected: String) {
+    /// Reports argument `index` as not what the function expects; nil, to
+    /// return from the builder. An argument's role ("red component", "color
+    /// 2") is made only when a message needs it: most calls have no problem.
+    @discardableResult
+    mutating func typeError(_ index: Int, _ role: @autoclosure () -> String, expected: String) -> StyleValue? {
         report(EvalMessages.argumentType(function, role: role(), expected: expected, found: values[index].kindDescription),
                at: index)
+        return nil
+    }
+
+    /// The word argument `index` is, when it is written as a bare word in a
+    /// function that `takesWords`.
+    func word(_ index: Int) -> String? {
+        guard index < 64, bareWords & (1 << UInt64(index)) != 0, case .identifier(let word) = values[index] else { return nil }
+        return word
     }
 
     /// A number with px, pt or no unit; a percentage is an error here.

@@ -1,5 +1,4 @@
-/// `rect`, `point`, `size`, `edge-insets`, the transforms and `font`:
-/// functions of lengths.
+/// `rect`, `point`, `size`, `edge-insets` and the transforms: functions of lengths.
 enum GeometryFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("rect", BuiltinFunction(arity: 4...4, arityText: "4 arguments (x, y, width, height)") { arguments in
@@ -33,19 +32,6 @@ enum GeometryFunctions {
         ("transform-translate", BuiltinFunction(arity: 2...2, arityText: "2 arguments (x, y)") { arguments in
             guard let x = arguments.length(0, "x offset"), let y = arguments.length(1, "y offset") else { return nil }
             return .transform(.translate(x: x, y: y))
-        }),
-        ("font", BuiltinFunction(arity: 2...2, arityText: "2 arguments (name, size)") { arguments in
-            guard let name = arguments.string(0, "font name") else { return nil }
-            let size: Font.Size
-            switch arguments.values[1] {
-            case .number(let points, let unit): size = .points(points, unit: unit)
-            case .percent(let percent): size = .percent(percent)
-            default:
-                arguments.report(EvalMessages.argumentType("font", role: "size", expected: "a number (pt, px) or a percentage",
-                                                           found: arguments.values[1].kindDescription), at: 1)
-                return nil
-            }
-            return .font(Font(name: name, size: size, isSystem: name == "system" || name == "-apple-system"))
         }),
     ]
 }

@@ -1,15 +1,27 @@
-import ReflParser
-
 extension Condition {
-    /// Whether every term holds in `environment`.
+    /// Whether the condition holds in `environment`.
     public func holds(in environment: StyleEnvironment) -> Bool {
-        terms.allSatisfy { $0.holds(in: environment) }
+        test.holds(in: environment)
+    }
+}
+
+extension ConditionExpression {
+    /// Whether the expression holds in `environment`. Recursive, as deep
+    /// as conditions may nest (the compiler and the table readers bound it).
+    public func holds(in environment: StyleEnvironment) -> Bool {
+        switch self {
+        case .test(let test): return test.holds(in: environment)
+        case .all(let operands): return operands.allSatisfy { $0.holds(in: environment) }
+        case .any(let operands): return operands.contains { $0.holds(in: environment) }
+        case .not(let operand): return !operand.holds(in: environment)
+        }
     }
 }
 
 extension ConditionTest {
     /// Whether this term holds in `environment`. An external condition the
-    /// environment does not supply is false.
+    /// environment does not supply is false; with the content size
+    /// `unspecified`, every ordering comparison on it is false.
     public func holds(in environment: StyleEnvironment) -> Bool {
         switch self {
         case .always:
@@ -28,6 +40,20 @@ extension ConditionTest {
             return op.holds(actual, value)
         case .idiom(let op, let value):
             return op.holds(environment.idiom, value)
+        case .appearance(let op, let value):
+            return op.holds(environment.appearance, value)
+        case .contentSize(let op, let value):
+            if op.isEquality { return op.holds(environment.contentSizeCategory.rawValue, value.rawValue) }
+            guard let actual = environment.contentSizeCategory.rank, let wanted = value.rank else { return false }
+            return op.holds(actual, wanted)
+        case .layoutDirection(let op, let value):
+            return op.holds(environment.layoutDirection, value)
+        case .orientation(let op, let value):
+            return op.holds(environment.orientation, value)
+        case .contrast(let op, let value):
+            return op.holds(environment.contrast, value)
+        case .flag(let flag):
+            return environment.accessibilityFlags.contains(flag)
         }
     }
 }

@@ -1,36 +1,68 @@
-/// The style a view gets: every property's final value, with `%` resolved
-/// against the view's bounds.
+import ReflParser
+
+/// The style a view gets: every property's final value, with `%` and
+/// Dynamic Type sizes resolved for the environment.
 public struct ComputedStyle: Sendable, Equatable {
-    /// Every property that some matching rule sets, with `%` resolved.
+    /// Every plain property that some matching rule sets.
     public var properties: [String: StyleValue]
-    /// The properties whose winning declaration is important.
+    /// The plain properties whose winning declaration is important.
     public var importantProperties: Set<String>
+    /// The control-state properties (`title-color[highlighted]`), by state:
+    /// each (state, property) resolved on its own. A host hands them to
+    /// UIKit's per-state setters, which fall back to `normal` by themselves.
+    public var stateProperties: [ControlState: [String: StyleValue]]
+    /// The control-state properties whose winning declaration is important.
+    public var importantStateProperties: [ControlState: Set<String>]
 
     /// A style with the given properties (an empty one by default).
-    public init(properties: [String: StyleValue] = [:], importantProperties: Set<String> = []) {
+    public init(properties: [String: StyleValue] = [:], importantProperties: Set<String> = [],
+                stateProperties: [ControlState: [String: StyleValue]] = [:],
+                importantStateProperties: [ControlState: Set<String>] = [:]) {
         self.properties = properties
         self.importantProperties = importantProperties
+        self.stateProperties = stateProperties
+        self.importantStateProperties = importantStateProperties
     }
 
-    /// The value of the property `name`, if any rule sets it.
+    /// The value of the plain property `name`, if any rule sets it.
     public subscript(name: String) -> StyleValue? { properties[name] }
 
+    /// The value of the property `name` for `state` (`.normal`: the plain one).
+    public func value(_ name: String, for state: ControlState) -> StyleValue? {
+        state == .normal ? properties[name] : stateProperties[state]?[name]
+    }
+
     /// The property `name` if it is a color.
-    public func color(_ name: String) -> Color? {
-        if case .color(let color)? = properties[name] { return color }
+    public func color(_ name: String, for state: ControlState = .normal) -> Color? {
+        if case .color(let color)? = value(name, for: state) { return color }
         return nil
     }
 
     /// The property `name` if it is a font (its size resolved to points).
-    public func font(_ name: String) -> Font? {
-        if case .font(let font)? = properties[name] { return font }
+    public func font(_ name: String, for state: ControlState = .normal) -> Font? {
+        if case .font(let font)? = value(name, for: state) { return font }
         return nil
     }
 
     /// The property `name` if it is a number (a resolved `%` included).
-    public func number(_ name: String) -> Double? {
-        if case .number(let value, _)? = properties[name] { return value }
+    public func number(_ name: String, for state: ControlState = .normal) -> Double? {
+        if case .number(let value, _)? = value(name, for: state) { return value }
         return nil
+    }
+
+    /// Sets the property `name` for `state` to `value`, important or not.
+    mutating func set(_ name: String, for state: ControlState, to value: StyleValue, isImportant: Bool) {
+        if state == .normal {
+            properties[name] = value
+            if isImportant { importantProperties.insert(name) } else { importantProperties.remove(name) }
+            return
+        }
+        stateProperties[state, default: [:]][name] = value
+        if isImportant {
+            importantStateProperties[state, default: []].insert(name)
+        } else if importantStateProperties[state]?.remove(name) != nil, importantStateProperties[state]!.isEmpty {
+            importantStateProperties[state] = nil
+        }
     }
 }
 
@@ -42,6 +74,8 @@ public struct PropertyExplanation: Sendable, Equatable {
         /// The rule's selector as written (`UIView:circularView`).
         public var selector: String
         public var source: SourcePosition
+        /// The priority the rule applied at (for a one-name selector, that
+        /// of the way it matched).
         public var priority: Int
         /// The value this rule gives the property (`%` resolved).
         public var value: StyleValue
@@ -50,24 +84,32 @@ public struct PropertyExplanation: Sendable, Equatable {
 
     /// The property's name (`backgroundColor`).
     public var property: String
+    /// The control state the property is for; `.normal` for a plain property.
+    public var state: ControlState
     /// The rule whose value the property has.
     public var winner: Contribution
     /// The rules that set the property before the winner, most recent first.
     public var overridden: [Contribution]
+
+    /// `titleColor`, or `titleColor[highlighted]` for a state property.
+    public var displayName: String {
+        state == .normal ? property : "\(property)[\(state)]"
+    }
 }
 
 extension Stylesheet {
-    /// The style of the view described by `query`: SPEC.md section 2.
+    /// The style of the view described by `query` (Docs/Resolution.md).
     public func resolve(_ query: StyleQuery) -> ComputedStyle {
         var style = ComputedStyle()
-        let factor = Self.percentFactor(query.environment)
-        for (ruleIndex, _) in matchingRules(query) {
-            for property in table.rules[Int(ruleIndex)].properties {
-                style.properties[property.name] = property.value.resolvingPercentages(factor: factor)
-                if property.isImportant {
-                    style.importantProperties.insert(property.name)
-                } else {
-                    style.importantProperties.remove(property.name)
+        let resolution = ValueResolution(query.environment)
+        for match in matchingRules(query) {
+            let rule = table.rules[Int(match.rule)]
+            for property in rule.properties {
+                style.set(property.name, for: .normal, to: resolution.resolve(property.value), isImportant: property.isImportant)
+            }
+            for group in rule.stateProperties {
+                for property in group.properties {
+                    style.set(property.name, for: group.state, to: resolution.resolve(property.value), isImportant: property.isImportant)
                 }
             }
         }
@@ -75,65 +117,69 @@ extension Stylesheet {
     }
 
     /// For every property of the view's style, the rule that won and the
-    /// rules it overrode; sorted by property name.
+    /// rules it overrode; the plain properties sorted by name, then each
+    /// state's (in raw-value order) sorted by name.
     public func explain(_ query: StyleQuery) -> [PropertyExplanation] {
-        let factor = Self.percentFactor(query.environment)
-        var contributions: [String: [PropertyExplanation.Contribution]] = [:]
-        for (ruleIndex, _) in matchingRules(query) {
-            let rule = table.rules[Int(ruleIndex)]
-            for property in rule.properties {
-                contributions[property.name, default: []].append(PropertyExplanation.Contribution(
-                    selector: rule.selector.raw, source: rule.source, priority: rule.priority,
-                    value: property.value.resolvingPercentages(factor: factor), isImportant: property.isImportant))
+        let resolution = ValueResolution(query.environment)
+        struct Key: Hashable {
+            let state: Int
+            let name: String
+        }
+        var contributions: [Key: [PropertyExplanation.Contribution]] = [:]
+        for match in matchingRules(query) {
+            let rule = table.rules[Int(match.rule)]
+            func add(_ property: Property, _ state: ControlState) {
+                contributions[Key(state: state.rawValue, name: property.name), default: []].append(PropertyExplanation.Contribution(
+                    selector: rule.selector.raw, source: rule.source, priority: match.priority,
+                    value: resolution.resolve(property.value), isImportant: property.isImportant))
+            }
+            for property in rule.properties { add(property, .normal) }
+            for group in rule.stateProperties {
+                for property in group.properties { add(property, group.state) }
             }
         }
-        return contributions.keys.sorted().map { name in
-            let applied = contributions[name]!
-            return PropertyExplanation(property: name, winner: applied.last!, overridden: applied.dropLast().reversed())
+        return contributions.keys.sorted { ($0.state, $0.name) < ($1.state, $1.name) }.map { key in
+            let applied = contributions[key]!
+            return PropertyExplanation(property: key.name, state: ControlState(rawValue: key.state), winner: applied.last!,
+                                       overridden: applied.dropLast().reversed())
         }
-    }
-
-    /// The rules that match, in the order they apply: ascending priority,
-    /// then farther class before nearer, then source order.
-    func matchingRules(_ query: StyleQuery) -> [(rule: Int32, distance: Int)] {
-        var matched = candidates(for: query).filter { candidate in
-            let rule = table.rules[Int(candidate.rule)]
-            if let trait = rule.selector.trait, !query.traits.contains(trait) { return false }
-            if let condition = rule.condition, !condition.holds(in: query.environment) { return false }
-            return true
-        }
-        matched.sort { left, right in
-            let leftRule = table.rules[Int(left.rule)], rightRule = table.rules[Int(right.rule)]
-            if leftRule.priority != rightRule.priority { return leftRule.priority < rightRule.priority }
-            if left.distance != right.distance { return left.distance > right.distance }
-            return left.rule < right.rule
-        }
-        return matched
-    }
-
-    /// `%` means this many points per percent: min(bounds) / 100.
-    static func percentFactor(_ environment: StyleEnvironment) -> Double {
-        let bounds = environment.effectiveBounds
-        return min(bounds.width, bounds.height) / 100
     }
 }
 
-extension StyleValue {
-    /// The value with every `%` turned into points (`factor` per percent),
-    /// in fonts, vectors and calls too.
-    func resolvingPercentages(factor: Double) -> StyleValue {
-        switch self {
+/// What a stored value becomes for one environment: `%` turned into points
+/// (`value / 100 × min(bounds.width, bounds.height)`) and a font with a text
+/// style scaled to the content size, in fonts, vectors and calls too.
+struct ValueResolution {
+    /// Points per percent.
+    let percentFactor: Double
+    let contentSize: ContentSizeCategory
+
+    init(_ environment: StyleEnvironment) {
+        let bounds = environment.effectiveBounds
+        percentFactor = min(bounds.width, bounds.height) / 100
+        contentSize = environment.contentSizeCategory
+    }
+
+    func resolve(_ value: StyleValue) -> StyleValue {
+        switch value {
         case .percent(let percent):
-            return .number(percent * factor, unit: nil)
+            return .number(percent * percentFactor, unit: nil)
         case .font(var font):
-            if case .percent(let percent) = font.size { font.size = .points(percent * factor, unit: nil) }
+            switch font.size {
+            case .percent(let percent):
+                font.size = .points(percent * percentFactor, unit: nil)
+            case .points(let points, let unit):
+                if let style = font.textStyle {
+                    font.size = .points(DynamicType.scale(points, style: style, to: contentSize), unit: unit)
+                }
+            }
             return .font(font)
         case .vector(let items):
-            return .vector(items.map { $0.resolvingPercentages(factor: factor) })
+            return .vector(items.map(resolve))
         case .call(let name, let arguments):
-            return .call(name: name, arguments: arguments.map { $0.resolvingPercentages(factor: factor) })
+            return .call(name: name, arguments: arguments.map(resolve))
         default:
-            return self
+            return value
         }
     }
 }

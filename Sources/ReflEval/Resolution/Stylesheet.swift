@@ -2,37 +2,50 @@ import ReflLexer
 
 /// A stylesheet ready to answer "what style does this view get?".
 ///
-/// Load it from `.less` source (compiled on the spot) or from the JSON rule
-/// table `reflc build` writes — both give the same answers. Loading indexes
-/// the rules by class and by trait, so a query looks only at the rules that
-/// can match the view instead of scanning the whole table.
+/// Load it from `.less` source (compiled on the spot) or from the rule table
+/// `reflc build` writes — both give the same answers. Loading indexes the
+/// rules by the names they can match, so a query looks only at the rules
+/// that can match the view instead of scanning the whole table.
 public struct Stylesheet: Sendable {
     /// The rules and variables, as compiled.
     public let table: RuleTable
-    /// Rules with a class, by that class.
-    private let rulesByClass: [String: [Int32]]
-    /// Rules with `apply-to-subclasses: true`, by their class.
-    private let subclassRulesByClass: [String: [Int32]]
-    /// Rules with a trait and no class, by that trait.
-    private let traitRulesByTrait: [String: [Int32]]
+    /// Rules that can match as a class, by class name: rules with a class,
+    /// and one-name trait rules by their name.
+    private let classRules: [String: [Int32]]
+    /// Those of `classRules` with `apply-to-subclasses: true`.
+    private let subclassRules: [String: [Int32]]
+    /// One-name rules (a class alone or a trait alone), by that name: they
+    /// match a view with that trait too.
+    private let traitRules: [String: [Int32]]
+    /// Each rule's priority when it matches as a class, and as a trait.
+    private let classPriorities: [Int]
+    private let traitPriorities: [Int]
 
     /// Indexes a rule table.
     public init(table: RuleTable) {
         self.table = table
-        var byClass: [String: [Int32]] = [:]
+        var classRules: [String: [Int32]] = [:]
         var subclassRules: [String: [Int32]] = [:]
-        var byTrait: [String: [Int32]] = [:]
+        var traitRules: [String: [Int32]] = [:]
+        var classPriorities: [Int] = []
+        var traitPriorities: [Int] = []
+        classPriorities.reserveCapacity(table.rules.count)
+        traitPriorities.reserveCapacity(table.rules.count)
         for (index, rule) in table.rules.enumerated() {
-            if let className = rule.selector.className {
-                byClass[className, default: []].append(Int32(index))
-                if rule.appliesToSubclasses { subclassRules[className, default: []].append(Int32(index)) }
-            } else if let trait = rule.selector.trait {
-                byTrait[trait, default: []].append(Int32(index))
-            }
+            let selector = rule.selector
+            let priorities = RuleSelector.matchPriorities(of: rule)
+            classPriorities.append(priorities.asClass)
+            traitPriorities.append(priorities.asTrait)
+            guard let name = selector.className ?? selector.trait else { continue }
+            classRules[name, default: []].append(Int32(index))
+            if rule.appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
+            if selector.className == nil || selector.trait == nil { traitRules[name, default: []].append(Int32(index)) }
         }
-        rulesByClass = byClass
-        subclassRulesByClass = subclassRules
-        traitRulesByTrait = byTrait
+        self.classRules = classRules
+        self.subclassRules = subclassRules
+        self.traitRules = traitRules
+        self.classPriorities = classPriorities
+        self.traitPriorities = traitPriorities
     }
 
     /// Compiles `.less` source (imports are read relative to `source.path`).
@@ -64,19 +77,45 @@ public struct Stylesheet: Sendable {
         }
     }
 
-    /// The candidates for a query: rules of the view's class, rules of its
-    /// superclasses that apply to subclasses, and trait-only rules of its
-    /// traits — with the class distance (0 for the view's own class).
-    func candidates(for query: StyleQuery) -> [(rule: Int32, distance: Int)] {
-        var found: [(Int32, Int)] = []
-        for (distance, className) in query.classChain.enumerated() {
-            let rules = distance == 0 ? rulesByClass[className] : subclassRulesByClass[className]
-            for rule in rules ?? [] { found.append((rule, distance)) }
-        }
+    /// A rule that matches a query: its index, the priority it applies at,
+    /// and its class distance (0 for the view's own class or a trait).
+    struct Match {
+        let rule: Int32
+        let priority: Int
+        let distance: Int
+    }
+
+    /// The rules that match, in the order they apply: ascending priority,
+    /// then farther class before nearer, then source order. A one-name rule
+    /// that matches both as the view's class and as one of its traits
+    /// applies once, as the trait.
+    func matchingRules(_ query: StyleQuery) -> [Match] {
+        var matches: [Match] = []
+        var matchedAsTrait: Set<Int32> = []
         for trait in query.traits {
-            for rule in traitRulesByTrait[trait] ?? [] { found.append((rule, 0)) }
+            for rule in traitRules[trait] ?? [] where holds(rule, query) && matchedAsTrait.insert(rule).inserted {
+                matches.append(Match(rule: rule, priority: traitPriorities[Int(rule)], distance: 0))
+            }
         }
-        return found
+        for (distance, className) in query.classChain.enumerated() {
+            for rule in (distance == 0 ? classRules[className] : subclassRules[className]) ?? [] {
+                let selector = table.rules[Int(rule)].selector
+                if selector.className != nil, let trait = selector.trait, !query.traits.contains(trait) { continue }
+                guard !matchedAsTrait.contains(rule), holds(rule, query) else { continue }
+                matches.append(Match(rule: rule, priority: classPriorities[Int(rule)], distance: distance))
+            }
+        }
+        matches.sort { left, right in
+            if left.priority != right.priority { return left.priority < right.priority }
+            if left.distance != right.distance { return left.distance > right.distance }
+            return left.rule < right.rule
+        }
+        return matches
+    }
+
+    /// Whether the condition of `rule`, if any, holds for the query.
+    private func holds(_ rule: Int32, _ query: StyleQuery) -> Bool {
+        table.rules[Int(rule)].condition?.holds(in: query.environment) ?? true
     }
 }
 

@@ -1,5 +1,5 @@
 extension JSONWriter {
-    /// `{ "version": 1, "variables": {...}, "rules": [` — the table's opening,
+    /// `{ "version": 2, "variables": {...}, "rules": [` — the table's opening,
     /// variables sorted by name.
     func beginTable(variables: [String: StyleValue]) {
         raw("{")
@@ -58,23 +58,42 @@ extension JSONWriter {
         integer(rule.source.column)
         raw("},")
         indent(3)
-        raw("\"properties\": {")
+        raw("\"properties\": ")
+        properties(rule.properties, depth: 3)
+        raw(",")
+        indent(3)
+        raw("\"states\": {")
+        for (index, group) in rule.stateProperties.enumerated() {
+            if index > 0 { raw(",") }
+            indent(4)
+            string(group.state.description)
+            raw(": ")
+            properties(group.properties, depth: 4)
+        }
+        if !rule.stateProperties.isEmpty { indent(3) }
+        raw("}")
+        indent(2)
+        raw("}")
+        flushIfFull()
+    }
+
+    /// `{"name": {"value": VALUE, "important": BOOL}, ...}`, one property a
+    /// line at `depth + 1`.
+    private func properties(_ list: [Property], depth: Int) {
+        raw("{")
         // Read in place: a copy of each property would count references to its name and value.
-        rule.properties.withUnsafeBufferPointer { properties in
+        list.withUnsafeBufferPointer { properties in
             for index in properties.indices {
                 if index > 0 { raw(",") }
-                indent(4)
+                indent(depth + 1)
                 string(properties[index].name)
                 raw(": {\"value\": ")
                 value(properties[index].value)
                 raw(properties[index].isImportant ? ", \"important\": true}" : ", \"important\": false}")
             }
         }
-        if !rule.properties.isEmpty { indent(3) }
+        if !list.isEmpty { indent(depth) }
         raw("}")
-        indent(2)
-        raw("}")
-        flushIfFull()
     }
 
     /// Closes the `rules` array and the table.

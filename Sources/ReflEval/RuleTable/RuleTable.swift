@@ -3,7 +3,7 @@
 /// read back, and resolved against views.
 public struct RuleTable: Sendable, Equatable {
     /// The version of the JSON format this table is written in.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// Every variable's final value, by name (without `@`).
     public var variables: [String: StyleValue]
@@ -30,15 +30,34 @@ public struct CompiledRule: Sendable, Equatable {
     public var source: SourcePosition
     /// The properties, sorted by name.
     public var properties: [Property]
+    /// The control-state properties (`title-color[highlighted]`), one entry
+    /// per state in raw-value order, each sorted by name.
+    public var stateProperties: [StateProperties]
 
     /// A rule with every field given.
     public init(selector: RuleSelector, priority: Int, appliesToSubclasses: Bool, condition: Condition?,
-                source: SourcePosition, properties: [Property]) {
+                source: SourcePosition, properties: [Property], stateProperties: [StateProperties] = []) {
         self.selector = selector
         self.priority = priority
         self.appliesToSubclasses = appliesToSubclasses
         self.condition = condition
         self.source = source
+        self.properties = properties
+        self.stateProperties = stateProperties
+    }
+}
+
+/// The properties a rule sets for one control state (a single state such
+/// as `highlighted`, or a combination such as `highlighted,selected`).
+public struct StateProperties: Sendable, Equatable {
+    /// Never `.normal`: the plain properties are the rule's `properties`.
+    public var state: ControlState
+    /// Sorted by name.
+    public var properties: [Property]
+
+    /// The properties `properties` for `state`.
+    public init(state: ControlState, properties: [Property]) {
+        self.state = state
         self.properties = properties
     }
 }
@@ -60,8 +79,9 @@ public struct RuleSelector: Sendable, Equatable {
         self.hasWhere = hasWhere
     }
 
-    /// The priorities of SPEC.md: a conditional rule (`:__where` or a bare
-    /// `__condition`) ranks as the `:__where` form of its selector.
+    /// The priority of a selector's written form: a conditional rule
+    /// (`:__where` or a bare `__condition`) ranks as the `:__where` form of
+    /// its selector.
     public static func priority(className: String?, trait: String?, isConditional: Bool) -> Int {
         switch (className != nil, trait != nil, isConditional) {
         case (false, _, true): return 100
@@ -70,6 +90,21 @@ public struct RuleSelector: Sendable, Equatable {
         case (true, true, false): return 75
         case (false, _, false): return 70
         case (true, false, false): return 50
+        }
+    }
+
+    /// The priority `rule` applies at when it matches a view by its class,
+    /// and when it matches by a trait. A one-name selector matches either
+    /// way (`DefaultButton` may be a class or a trait): written as a class
+    /// (50, or 95 when conditional) it ranks 70 (100) as a trait; written as
+    /// a trait (70 or 100) it ranks 50 (95) as a class. The table stores the
+    /// written form's priority; the other is derived from it.
+    static func matchPriorities(of rule: CompiledRule) -> (asClass: Int, asTrait: Int) {
+        let written = rule.priority
+        switch (rule.selector.className != nil, rule.selector.trait != nil) {
+        case (true, false): return (written, [50: 70, 95: 100][written] ?? written)
+        case (false, true): return ([70: 50, 100: 95][written] ?? written, written)
+        default: return (written, written)
         }
     }
 }

@@ -59,7 +59,11 @@ extension Field {
         case .percent(let percent): size = .percent(percent)
         default: throw self["size"].failure("expected a number or percent value")
         }
-        return Font(name: try self["name"].string(), size: size, isSystem: try self["system"].bool())
+        let weight = self["weight"].node == nil ? nil : try self["weight"].keyword(FontWeight.self)
+        let textStyle = self["textStyle"].node == nil ? nil : try self["textStyle"].keyword(TextStyle.self)
+        if textStyle != nil, case .percent = size { throw self["size"].failure("a font with a text style takes a size in points") }
+        return Font(name: try self["name"].string(), size: size, isSystem: try self["system"].bool(),
+                    weight: weight, textStyle: textStyle)
     }
 
     private func transform() throws(RuleTableReader.Failure) -> Transform {
@@ -72,10 +76,27 @@ extension Field {
         }
     }
 
-    /// `{"source": TEXT, "terms": [TERM, ...]}`.
+    /// Version 2: `{"source": TEXT, "test": EXPR}`; version 1:
+    /// `{"source": TEXT, "terms": [TERM, ...]}`, the terms joined by `and`.
     func condition() throws(RuleTableReader.Failure) -> Condition {
-        let terms = try self["terms"].array().map { term throws(RuleTableReader.Failure) in try term.conditionTest() }
-        return Condition(terms: terms, source: try self["source"].string())
+        let source = try self["source"].string()
+        guard version >= 2 else {
+            let terms = try self["terms"].array().map { term throws(RuleTableReader.Failure) in try term.conditionTest() }
+            return Condition(test: terms.count == 1 ? .test(terms[0]) : .all(terms.map { .test($0) }), source: source)
+        }
+        return Condition(test: try self["test"].conditionExpression(), source: source)
+    }
+
+    /// `{"all": [...]}`, `{"any": [...]}`, `{"not": EXPR}` or a term.
+    private func conditionExpression() throws(RuleTableReader.Failure) -> ConditionExpression {
+        if self["all"].node != nil {
+            return .all(try self["all"].array().map { operand throws(RuleTableReader.Failure) in try operand.conditionExpression() })
+        }
+        if self["any"].node != nil {
+            return .any(try self["any"].array().map { operand throws(RuleTableReader.Failure) in try operand.conditionExpression() })
+        }
+        if self["not"].node != nil { return .not(try self["not"].conditionExpression()) }
+        return .test(try conditionTest())
     }
 
     private func conditionTest() throws(RuleTableReader.Failure) -> ConditionTest {
@@ -91,6 +112,24 @@ extension Field {
                          value: try self["value"].number())
         case "idiom":
             return .idiom(op: try self["op"].keyword(EqualityOperator.self), value: try self["value"].keyword(Idiom.self))
+        case "appearance":
+            return .appearance(op: try self["op"].keyword(EqualityOperator.self), value: try self["value"].keyword(Appearance.self))
+        case "contentSize":
+            let op = try self["op"].keyword(ComparisonOperator.self)
+            let value = try self["value"].keyword(ContentSizeCategory.self)
+            if value == .unspecified && !op.isEquality {
+                throw self["op"].failure("'unspecified' is compared with '==' or '!=' only")
+            }
+            return .contentSize(op: op, value: value)
+        case "layoutDirection":
+            return .layoutDirection(op: try self["op"].keyword(EqualityOperator.self),
+                                    value: try self["value"].keyword(LayoutDirection.self))
+        case "orientation":
+            return .orientation(op: try self["op"].keyword(EqualityOperator.self), value: try self["value"].keyword(Orientation.self))
+        case "contrast":
+            return .contrast(op: try self["op"].keyword(EqualityOperator.self), value: try self["value"].keyword(Contrast.self))
+        case "flag":
+            return .flag(try self["name"].keyword(AccessibilityFlag.self))
         default: throw self["test"].failure("unknown condition test '\(test)'")
         }
     }

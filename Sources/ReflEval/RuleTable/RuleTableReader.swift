@@ -57,12 +57,17 @@ enum RuleTableReader {
         return path
     }
 
+    /// The versions this reader understands: 1 (conditions as a list of
+    /// terms, no control states) and 2.
+    static let readableVersions = 1...RuleTable.formatVersion
+
     private static func decodeTable(_ root: JSONNode) throws(Failure) -> RuleTable {
-        let table = Field(node: root)
+        var table = Field(node: root)
         let version = try table["version"].int()
-        guard version == RuleTable.formatVersion else {
-            throw table["version"].failure("version \(version) is not supported; this reflc reads version \(RuleTable.formatVersion)")
+        guard readableVersions.contains(version) else {
+            throw table["version"].failure("version \(version) is not supported; this reflc reads versions 1 to \(RuleTable.formatVersion)")
         }
+        table.version = version
         var variables: [String: StyleValue] = [:]
         for (name, value) in try table["variables"].object() { variables[name] = try value.styleValue() }
         let rules = try table["rules"].array().map { rule throws(Failure) in try decodeRule(rule) }
@@ -72,12 +77,17 @@ enum RuleTableReader {
     private static func decodeRule(_ rule: Field) throws(Failure) -> CompiledRule {
         let selector = rule["selector"]
         let source = rule["source"]
-        var properties: [Property] = []
-        for (name, property) in try rule["properties"].object() {
-            properties.append(Property(name: name, value: try property["value"].styleValue(),
-                                       isImportant: try property["important"].bool()))
+        let properties = try decodeProperties(rule["properties"])
+        var stateProperties: [StateProperties] = []
+        if rule.version >= 2 {
+            for (name, group) in try rule["states"].object() {
+                guard let state = ControlState(canonicalName: name) else {
+                    throw group.failure("'\(name)' is not a control state (states are written as 'highlighted,selected')")
+                }
+                stateProperties.append(StateProperties(state: state, properties: try decodeProperties(group)))
+            }
+            stateProperties.sort { $0.state.rawValue < $1.state.rawValue }
         }
-        properties.sort { $0.name < $1.name }
         let condition = try rule["condition"].isNull ? nil : rule["condition"].condition()
         return CompiledRule(
             selector: RuleSelector(raw: try selector["raw"].string(), className: try selector["class"].optionalString(),
@@ -87,7 +97,19 @@ enum RuleTableReader {
             condition: condition,
             source: SourcePosition(file: try source["file"].string(), line: try source["line"].int(),
                                    column: try source["column"].int()),
-            properties: properties)
+            properties: properties,
+            stateProperties: stateProperties)
+    }
+
+    /// `{"name": {"value": VALUE, "important": BOOL}, ...}`, sorted by name.
+    private static func decodeProperties(_ object: Field) throws(Failure) -> [Property] {
+        var properties: [Property] = []
+        for (name, property) in try object.object() {
+            properties.append(Property(name: name, value: try property["value"].styleValue(),
+                                       isImportant: try property["important"].bool()))
+        }
+        properties.sort { $0.name < $1.name }
+        return properties
     }
 }
 
@@ -99,11 +121,13 @@ struct Field {
     var parentOffset = 0
     /// The member's name, when this field was looked up by name.
     var name: String?
+    /// The table's format version, which decides some shapes (conditions).
+    var version = RuleTable.formatVersion
 
     subscript(key: String) -> Field {
         var member: JSONNode?
         if case .object(let members)? = node?.kind { member = members.first { $0.key == key }?.value }
-        return Field(node: member, parentOffset: node?.offset ?? parentOffset, name: key)
+        return Field(node: member, parentOffset: node?.offset ?? parentOffset, name: key, version: version)
     }
 
     func failure(_ message: String) -> RuleTableReader.Failure {
@@ -150,7 +174,7 @@ struct Field {
 
     func array() throws(RuleTableReader.Failure) -> [Field] {
         guard case .array(let items) = try present().kind else { throw failure("expected an array") }
-        return items.map { Field(node: $0, parentOffset: $0.offset) }
+        return items.map { Field(node: $0, parentOffset: $0.offset, version: version) }
     }
 
     /// Members in document order (a repeated key: the last one).
@@ -159,7 +183,7 @@ struct Field {
         var seen: [String: Int] = [:]
         var fields: [(String, Field)] = []
         for member in members {
-            let field = Field(node: member.value, parentOffset: member.value.offset)
+            let field = Field(node: member.value, parentOffset: member.value.offset, version: version)
             if members.count > 16, let index = seen[member.key] {
                 fields[index] = (member.key, field)
             } else if members.count <= 16, let index = fields.firstIndex(where: { $0.0 == member.key }) {

@@ -77,7 +77,8 @@ public struct Color: Sendable, Equatable {
     }
 }
 
-/// `font('Name', 16pt)` or `font('Name', 50%)`.
+/// `font('Name', 16pt)`, `font('Name', 50%)`, `font('system', 17pt, semibold)`,
+/// `font('Name', 16pt, body)` or `font(headline)`.
 public struct Font: Sendable, Equatable {
     /// A font size: points, or a percentage of the view's bounds.
     public enum Size: Sendable, Equatable {
@@ -87,16 +88,35 @@ public struct Font: Sendable, Equatable {
     }
 
     public var name: String
+    /// The size; with a text style, the size at the `large` content size.
     public var size: Size
     /// `'system'` and `'-apple-system'` name the system font.
     public var isSystem: Bool
+    /// The system font's weight (`font('system', 17pt, semibold)`); nil when none is given.
+    public var weight: FontWeight?
+    /// The Dynamic Type text style the size scales with; nil for a fixed size.
+    public var textStyle: TextStyle?
 
     /// A font; `isSystem` for the system font.
-    public init(name: String, size: Size, isSystem: Bool) {
+    public init(name: String, size: Size, isSystem: Bool, weight: FontWeight? = nil, textStyle: TextStyle? = nil) {
         self.name = name
         self.size = size
         self.isSystem = isSystem
+        self.weight = weight
+        self.textStyle = textStyle
     }
+}
+
+/// The weights of the system font (`UIFont.Weight`), spelled as in stylesheets.
+public enum FontWeight: String, Sendable, CaseIterable {
+    case ultraLight = "ultra-light"
+    case thin, light, regular, medium, semibold, bold, heavy, black
+}
+
+/// The Dynamic Type text styles (`UIFont.TextStyle`), spelled as in stylesheets.
+public enum TextStyle: String, Sendable, CaseIterable {
+    case largeTitle = "large-title"
+    case title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 }
 
 /// `transform-scale(x, y)`, `transform-rotate(angle)`, `transform-translate(x, y)`.
@@ -131,25 +151,35 @@ public struct OptionSetValue: Sendable, Equatable {
     public var rawValue: Int
 }
 
-/// A parsed condition: its terms (all must hold) and the text they came from.
+/// A parsed condition: what it tests, and the text it came from.
 public struct Condition: Sendable, Equatable {
-    public var terms: [ConditionTest]
+    /// The expression: terms joined by `and` (`all`), `or` (`any`) and `not`.
+    public var test: ConditionExpression
     /// The condition text as written (without quotes).
     public var source: String
 
-    /// A condition of `terms`, written as `source`.
-    public init(terms: [ConditionTest], source: String) {
-        self.terms = terms
+    /// A condition testing `test`, written as `source`.
+    public init(test: ConditionExpression, source: String) {
+        self.test = test
         self.source = source
     }
 }
 
-// The condition vocabulary is defined next to the parser that produces it;
-// these names make it available to users who import only ReflEval.
+// The condition and control-state vocabulary is defined next to the parser
+// that produces it; these names make it available to users who import only
+// ReflEval.
+public typealias ConditionExpression = ReflParser.ConditionExpression
 public typealias ConditionTest = ReflParser.ConditionTest
 public typealias Idiom = ReflParser.Idiom
 public typealias SizeClass = ReflParser.SizeClass
 public typealias SizeClassAxis = ReflParser.SizeClassAxis
 public typealias Dimension = ReflParser.Dimension
+public typealias Appearance = ReflParser.Appearance
+public typealias ContentSizeCategory = ReflParser.ContentSizeCategory
+public typealias LayoutDirection = ReflParser.LayoutDirection
+public typealias Orientation = ReflParser.Orientation
+public typealias Contrast = ReflParser.Contrast
+public typealias AccessibilityFlag = ReflParser.AccessibilityFlag
 public typealias EqualityOperator = ReflParser.EqualityOperator
 public typealias ComparisonOperator = ReflParser.ComparisonOperator
+public typealias ControlState = ReflParser.ControlState
