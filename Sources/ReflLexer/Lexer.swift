@@ -62,6 +62,10 @@ public struct Lexer {
         case UInt8(ascii: ")"): return single(.rightParen)
         case UInt8(ascii: "["): return single(.leftBracket)
         case UInt8(ascii: "]"): return single(.rightBracket)
+        case UInt8(ascii: "&"): return single(.ampersand)
+        case UInt8(ascii: "|"): return single(.pipe)
+        case UInt8(ascii: ">"): return single(.greater)
+        case UInt8(ascii: "~"): return single(.tilde)
         case UInt8(ascii: ":"): return single(.colon)
         case UInt8(ascii: ";"): return single(.semicolon)
         case UInt8(ascii: ","): return single(.comma)
@@ -83,6 +87,7 @@ public struct Lexer {
                 skipIdentifierCharacters()
                 return .identifier
             }
+            if byte == UInt8(ascii: ".") { return single(.dot) }
             return lexInvalidCharacter()
         default:
             if Self.isIdentifierStart(byte) {

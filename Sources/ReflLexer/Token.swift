@@ -22,6 +22,11 @@ public enum TokenKind: UInt8, Sendable {
     case leftBrace, rightBrace, leftParen, rightParen
     /// `[` and `]`: the control states of a declaration (`title-color[highlighted]`).
     case leftBracket, rightBracket
+    /// Punctuation of LESS and CSS that the language does not have: `.`
+    /// (not starting a number: `.button {`, `.mixin();`), `&`, `|`, `>`,
+    /// `~`. The lexer does not report them; the parser names the construct
+    /// they belong to (a class selector, nesting, `a | b`, a child selector).
+    case dot, ampersand, pipe, greater, tilde
     case colon, semicolon, comma, equals
     /// A byte or character that cannot start any token (reported by the lexer).
     case invalidCharacter
@@ -45,6 +50,11 @@ public enum TokenKind: UInt8, Sendable {
         case .rightParen: return "')'"
         case .leftBracket: return "'['"
         case .rightBracket: return "']'"
+        case .dot: return "'.'"
+        case .ampersand: return "'&'"
+        case .pipe: return "'|'"
+        case .greater: return "'>'"
+        case .tilde: return "'~'"
         case .colon: return "':'"
         case .semicolon: return "';'"
         case .comma: return "','"

@@ -1,28 +1,39 @@
 import ReflLexer
 
 extension Parser {
-    /// declarationBlock = "{" { declaration } "}" ;
+    /// declarationBlock = "{" { declaration | ";" } "}" ;
     ///
     /// The declarations go to the file's `declarations` (nested blocks are
-    /// skipped, so a rule's are contiguous); returns their range.
-    mutating func parseDeclarationBlock() -> Range<Int32> {
+    /// skipped, so a rule's are contiguous); returns their range. In a
+    /// `:__where` rule, `condition:` is the old name of `__condition`.
+    mutating func parseDeclarationBlock(inWhereRule: Bool) -> Range<Int32> {
         let open = advance()
         let first = Int32(syntax.declarations.count)
         while !at(.rightBrace) && !at(.endOfFile) {
-            // `Name {` on a new line: the '}' of this rule is missing and a new rule starts.
-            if at(.identifier) && current.isAtLineStart && lookahead.kind == .leftBrace { break }
             let before = current.range.start
-            if let declaration = parseDeclaration() { syntax.declarations.append(declaration) }
+            if eat(.semicolon) != nil { continue }  // an empty declaration, as CSS allows
+            // `Name {` at the start of an unindented line: the '}' of this
+            // rule is missing and a new rule starts; indented, or after
+            // something on its line, it is a nested rule.
+            if at(.identifier) && lookahead.kind == .leftBrace && current.isAtLineStart && !isIndented(current) { break }
+            if skipForeignInBlock() { continue }
+            if let declaration = parseDeclaration(inWhereRule: inWhereRule) { syntax.declarations.append(declaration) }
             if current.range.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }
         }
         expectBlockEnd(open: open, what: "rule")
         return first..<Int32(syntax.declarations.count)
     }
 
+    /// Whether `token` has space or a tab before it on its line.
+    func isIndented(_ token: Token) -> Bool {
+        let start = token.range.start
+        return start > 0 && (source[start - 1] == UInt8(ascii: " ") || source[start - 1] == UInt8(ascii: "\t"))
+    }
+
     /// declaration = NAME [ stateList ] ":" ( includeList | valueList ) [ "!important" ] [ ";" ] ;
     ///
     /// The `;` may be left out before the `}` that closes the rule.
-    mutating func parseDeclaration() -> Declaration? {
+    mutating func parseDeclaration(inWhereRule: Bool) -> Declaration? {
         if at(.atName) && (lookahead.kind == .colon || lookahead.kind == .equals) {
             error(ParserMessages.variableInRule(), at: current.range)
             _ = parseVariableDefinition(inBlock: true)
@@ -35,11 +46,6 @@ extension Parser {
         }
         let key = advance()
         let states = at(.leftBracket) ? parseStateList() : .normal
-        if at(.leftBrace) {
-            error(ParserMessages.nestedRule(), at: key.range)
-            skipBalancedGroup()
-            return nil
-        }
         if at(.equals) {
             error(ParserMessages.expected("':'", after: "property name '\(file.text(key.range))'", found: found,
                                           fixIt: FixIt(replacement: ":")), at: current.range)
@@ -51,23 +57,37 @@ extension Parser {
         }
         advance()
         let value: DeclarationValue
-        if spells(key.range, "__include") {
+        // `include:` and (in a `:__where` rule) `condition:` are the old
+        // names of the directives; the compiler warns about them.
+        if spells(key.range, "__include") || spells(key.range, "include") {
             let first = Int32(syntax.includeSelectors.count)
             parseIncludeList()
             syntax.includeLists.append(first..<Int32(syntax.includeSelectors.count))
             value = .include(IncludeListID(syntax.includeLists.count - 1))
         } else {
-            value = .value(parseValueList(for: key, conditionContext: spells(key.range, "__condition")))
+            let isCondition = spells(key.range, "__condition") || (inWhereRule && spells(key.range, "condition"))
+            value = .value(parseValueList(for: key, conditionContext: isCondition))
         }
         let important = eat(.important)?.range
-        if at(.bang) {
-            error(ParserMessages.expected("'important'", after: "'!'", found: describe(lookahead)), at: current.range)
-            advance()
-        }
+        if at(.bang) { reportMisspeltImportant() }
         expectDeclarationEnd()
         return Declaration(range: SourceRange(key.range.start, previousEnd),
                            keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])),
                            states: states, value: value, important: important)
+    }
+
+    /// A `!` that does not start `!important`: `!importnat` is one error
+    /// (with a fix-it when the word is one edit away), and the word is skipped.
+    mutating func reportMisspeltImportant() {
+        let bang = advance()
+        guard at(.identifier), !current.isAtLineStart else {
+            error(ParserMessages.expected("'important'", after: "'!'", found: found), at: bang.range)
+            return
+        }
+        let word = advance()
+        let written = file.text(word.range)
+        let suggestion = Suggestions.closest(to: written, in: ["important"])
+        error(ParserMessages.unknownBangWord(written, suggestion: suggestion), at: bang.range.union(word.range))
     }
 
     /// stateList = "[" NAME { "," NAME } "]" ;

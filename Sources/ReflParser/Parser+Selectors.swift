@@ -36,7 +36,7 @@ extension Parser {
     }
 
     /// Gives each part of `Class:trait:__where` its role and reports the
-    /// forms SPEC.md rules out: a second trait, `__where` in the middle.
+    /// forms Grammar.md rules out: a second trait, `__where` in the middle.
     private mutating func interpretSelector(_ parts: [Token]) -> (Selector, isValid: Bool) {
         var selector = Selector(range: SourceRange(parts[0].range.start, parts.last!.range.end))
         var isValid = true

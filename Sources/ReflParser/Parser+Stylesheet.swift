@@ -20,6 +20,9 @@ extension Parser {
                 syntax.items.append(.namespace(parseNamespace()))
             } else if lookahead.kind == .colon || lookahead.kind == .equals {
                 if let variable = parseVariableDefinition(inBlock: false) { syntax.items.append(.variable(variable)) }
+            } else if let message = ParserMessages.foreignAtRule(file.text(current.range)) {
+                error(message, at: current.range)
+                recoverAtTopLevel()
             } else {
                 let name = advance()
                 error(ParserMessages.expected("'{', ':' or '='", after: "'\(file.text(name.range))'", found: found),
@@ -28,6 +31,8 @@ extension Parser {
             }
         case .identifier:
             if let rule = parseRule() { syntax.items.append(.rule(rule)) }
+        case .dot, .hash, .ampersand:
+            parseForeignRule()
         case .semicolon:
             advance()  // an empty statement, as CSS allows
         case .rightBrace:
@@ -108,14 +113,18 @@ extension Parser {
         if at(.comma) {
             error(ParserMessages.multipleSelectors(), at: current.range)
             isValid = false
-            while !at(.leftBrace) && !at(.rightBrace) && !at(.semicolon) && !at(.endOfFile) { advance() }
+            skipToBlock()
+        } else if let message = combinatorMessage(after: selector) {
+            error(message, at: current.range)
+            isValid = false
+            skipToBlock()
         }
         guard at(.leftBrace) else {
             error(ParserMessages.expected("'{'", after: "selector", found: found), at: current.range)
             recoverAtTopLevel()
             return nil
         }
-        let declarations = parseDeclarationBlock()
+        let declarations = parseDeclarationBlock(inWhereRule: selector.hasWhere)
         return Rule(range: SourceRange(start, previousEnd), selector: selector, declarationRange: declarations,
                     isValid: isValid)
     }

@@ -13,10 +13,20 @@ extension Parser {
             return syntax.values.appendLeaf(.invalid, .at(current.range.start))
         }
         let first = parseValue(depth: 1, conditionContext: conditionContext)
-        guard at(.comma) else { return first }  // a single value stands as itself
+        guard at(.comma) || at(.pipe) else { return first }  // a single value stands as itself
         syntax.values.insertParent(.list, at: first)
-        while eat(.comma) != nil { parseValue(depth: 1, conditionContext: conditionContext) }
+        var reportedPipe = false
+        while let separator = eat(.comma) ?? eat(.pipe) {
+            // `flexible-width | flexible-height`, as in Swift: one error, read as ','.
+            if separator.kind == .pipe && !reportedPipe {
+                error(ParserMessages.pipeInList(), at: separator.range)
+                reportedPipe = true
+            }
+            parseValue(depth: 1, conditionContext: conditionContext)
+        }
         syntax.values.endParent(first, end: previousEnd)
+        // The `|` is the one error: what the list means is not checked further.
+        if reportedPipe { syntax.values.replaceLast(from: first, with: .invalid, SourceRange(syntax.values[first].range.start, previousEnd)) }
         return first
     }
 

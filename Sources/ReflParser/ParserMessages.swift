@@ -25,7 +25,8 @@ enum ParserMessages {
     }
 
     static func multipleSelectors() -> Message {
-        .error("multiple-selectors", "a rule takes exactly one selector; write a separate rule for each selector")
+        .error("multiple-selectors",
+               "a rule takes exactly one selector; write one rule and '__include' its selector in the rules of the others")
     }
 
     static func secondTrait(_ trait: String) -> Message {
@@ -45,7 +46,53 @@ enum ParserMessages {
     }
 
     static func nestedRule() -> Message {
-        .error("nested-rule", "rules cannot be nested; close the enclosing rule with '}' first")
+        .error("nested-rule", "nested rules are not part of the language; write a separate rule, "
+               + "or set a subview's property with a key path ('subview--property: value')")
+    }
+
+    // MARK: LESS and CSS constructs
+
+    static func classSelector(_ name: String) -> Message {
+        .error("css-selector", "CSS class selectors ('.\(name)') are not part of the language; "
+               + "select by a class ('UIButton') or a trait ('\(name)')", fixIt: FixIt(replacement: name))
+    }
+
+    static func idSelector(_ name: String) -> Message {
+        .error("css-selector", "CSS id selectors ('#\(name)') are not part of the language; select by a trait ('\(name)')",
+               fixIt: FixIt(replacement: name))
+    }
+
+    static func mixinCall(_ name: String) -> Message {
+        .error("mixin-call", "mixin calls are not part of the language; use '__include: \(name);' to copy a rule's declarations")
+    }
+
+    static func combinator(_ kind: String, example: String) -> Message {
+        .error("css-selector", "\(kind) ('\(example)') are not part of the language; a rule styles one class and trait: "
+               + "give the view a trait of its own, or style it from its parent with a key path ('child--property: value')")
+    }
+
+    /// `@media` and other CSS at-rules; nil for an at-name that is none.
+    static func foreignAtRule(_ name: String) -> Message? {
+        switch name {
+        case "@media":
+            return .error("media-query", "'@media' is not part of the language; use a ':__where' rule with a '__condition' "
+                          + "such as 'width >= 768 or idiom = pad'")
+        case "@font-face", "@keyframes", "@supports", "@charset", "@page", "@namespace", "@layer", "@container",
+             "@mixin", "@include", "@extend", "@function", "@if", "@each", "@use", "@forward":
+            return .error("css-at-rule", "the CSS rule '\(name)' is not part of the language")
+        default:
+            return nil
+        }
+    }
+
+    static func pipeInList() -> Message {
+        .error("list-separator", "options are joined with ',' in a stylesheet, not '|' ('flexible-width, flexible-height')",
+               fixIt: FixIt(replacement: ","))
+    }
+
+    static func unknownBangWord(_ word: String, suggestion: String?) -> Message {
+        .error("expected-token", "unknown '!\(word)'" + (suggestion.map { "; did you mean '!\($0)'?" } ?? "; the only such word is '!important'"),
+               fixIt: suggestion.map { FixIt(replacement: "!" + $0) })
     }
 
     static func variableInRule() -> Message {

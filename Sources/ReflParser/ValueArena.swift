@@ -105,6 +105,13 @@ public struct ValueArena: Sendable {
                                    nameLength: Int(old.nameLength))
     }
 
+    /// Replaces the nodes from `id` to the end (a subtree just parsed) with
+    /// one leaf of `kind`.
+    mutating func replaceLast(from id: ValueID, with kind: ValueKind, _ range: SourceRange) {
+        nodes.removeSubrange(Int(id)...)
+        nodes.append(ValueNode(kind: kind, range: range, link: 0))
+    }
+
     /// Appends the nodes of `other`, whose ids move up by this arena's
     /// count and whose condition indexes move up by `conditionOffset`.
     mutating func append(_ other: ValueArena, conditionOffset: Int32) {

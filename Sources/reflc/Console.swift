@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Writing to the standard streams, and the exit statuses of SPEC.md.
+/// Writing to the standard streams, and the exit statuses of Docs/CommandLine.md.
 enum Console {
     /// 0 success, 1 the input has errors, 2 usage or file-system trouble.
     /// It is an `Error` so a step can end a command with its status.

@@ -13,7 +13,7 @@ enum ResolveCommand {
                              [--layout-direction ltr|rtl|unspecified]
                              [--contrast normal|high|unspecified]
                              [--flag reduce-motion|reduce-transparency|bold-text]...
-                             [--explain]
+                             [--explain] [--warnings-as-errors]
 
         Computes the style of a view of class NAME (superclasses nearest first)
         with the given traits, in the given environment, from INPUT: a .less
@@ -37,6 +37,11 @@ enum ResolveCommand {
         direction and contrast are unspecified, no flag is set, --size is 0x0,
         --bounds (what % is relative to) is the size, external conditions are false.
 
+        options:
+          --explain              for every property, the rule that set it and those it overrode
+        \(DiagnosticOptions.help)
+          -h, --help             show this help
+
         exit status: 0 success, 1 the input has errors, 2 usage error or unreadable input
         """
 
@@ -46,9 +51,16 @@ enum ResolveCommand {
 
     static func run(_ arguments: [String]) -> Console.ExitStatus {
         let parsed: Arguments
-        switch Arguments.forCommand(arguments, valued: valued, switches: ["--explain"], help: help) {
+        switch Arguments.forCommand(arguments, valued: valued.union(DiagnosticOptions.valued),
+                                    switches: DiagnosticOptions.switches.union(["--explain"]), help: help) {
         case .failure(let status): return status
         case .success(let read): parsed = read
+        }
+        let options: DiagnosticOptions
+        do {
+            options = try DiagnosticOptions(parsed)
+        } catch {
+            return Console.fail(error.message + "\n\n" + help)
         }
         guard parsed.positional.count == 1 else {
             return Console.fail((parsed.positional.isEmpty ? "resolve needs an input file" : "resolve takes one input file")
@@ -60,7 +72,7 @@ enum ResolveCommand {
         case .success(let made): query = made
         }
         let stylesheet: Stylesheet
-        switch load(parsed.positional[0]) {
+        switch load(parsed.positional[0], options: options) {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
@@ -73,7 +85,7 @@ enum ResolveCommand {
     }
 
     /// Reads INPUT as a rule table (when it holds JSON) or compiles it.
-    private static func load(_ path: String) -> Result<Stylesheet, Console.ExitStatus> {
+    private static func load(_ path: String, options: DiagnosticOptions) -> Result<Stylesheet, Console.ExitStatus> {
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
         case .failure(let error): return .failure(Console.fail("cannot read '\(path)': \(error.reason)"))
@@ -82,11 +94,7 @@ enum ResolveCommand {
         do {
             if looksLikeJSON(bytes) { return .success(try Stylesheet(ruleTableJSON: bytes, path: path)) }
             let result = Compiler.compile(source: SourceFile(path: path, bytes: bytes))
-            if !result.diagnostics.isEmpty {
-                var renderer = DiagnosticRenderer()
-                Console.writeError(renderer.render(result.diagnostics))
-            }
-            guard let table = result.ruleTable else { return .failure(.inputErrors) }
+            guard !options.report(result.diagnostics), let table = result.ruleTable else { return .failure(.inputErrors) }
             return .success(Stylesheet(table: table))
         } catch {
             var renderer = DiagnosticRenderer()

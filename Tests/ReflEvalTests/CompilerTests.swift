@@ -155,8 +155,8 @@ struct CompilerTests {
             UILabel { tint: @nope; width: 3em; __include: b; }
             """)
         #expect(messages == [
-            "error: a rule takes exactly one selector; write a separate rule for each selector",
-            "error: undefined variable '@w'; did you mean '@v'?",
+            "error: a rule takes exactly one selector; write one rule and '__include' its selector in the rules of the others",
+            "error: undefined variable '@w'",
             "error: undefined variable '@nope'",
             "error: unknown unit 'em'; numbers take px, pt, %, deg, rad or no unit",
             "warning: no rule has the selector 'b' to include",

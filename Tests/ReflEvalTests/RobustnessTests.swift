@@ -32,7 +32,7 @@ struct RobustnessTests {
         let depth = 50_000
         Self.within(120, "nested blocks") {
             let blocks = Self.messages("a " + String(repeating: "{ b ", count: depth) + String(repeating: "}", count: depth))
-            #expect(blocks.first == "rules cannot be nested; close the enclosing rule with '}' first")
+            #expect(blocks.first == "nested rules are not part of the language; write a separate rule, or set a subview's property with a key path ('subview--property: value')")
         }
         Self.within(120, "nested calls") {
             let calls = Self.messages("a { b: " + String(repeating: "vector(", count: depth) + String(repeating: ")", count: depth) + "; }")

@@ -84,6 +84,26 @@ struct CommandLineTests {
         #expect(first.stdout.hasPrefix("{\n  \"version\": 2,"))
     }
 
+    @Test func warningsAsErrorsFailTheBuildAndKeepTheOutput() throws {
+        let folder = try Self.temporaryFolder()
+        let output = folder + "/styles.json"
+        try "previous contents".write(toFile: output, atomically: true, encoding: .utf8)
+        for flags in [["--warnings-as-errors"], ["-W", "error"], ["-W=error"]] {
+            let run = try Self.run(["build", "Fixtures/compile/warnings/main.less", "-o", output] + flags)
+            #expect(run.status == 1, "\(flags)")
+            #expect(!run.stderr.contains(": warning: "))
+            #expect(run.stderr.contains("main.less:19:5: error: '__condition' in a rule without ':__where' still applies; "
+                                        + "add ':__where' to the selector to say so [--warnings-as-errors]\n"))
+            #expect(run.stderr.hasSuffix("10 errors generated.\n"))
+            #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous contents")
+        }
+        let resolve = try Self.run(["resolve", "Fixtures/compile/warnings/main.less", "--class", "UIView", "--warnings-as-errors"])
+        #expect(resolve.status == 1 && resolve.stdout.isEmpty)
+        #expect(try Self.run(["build", Self.seed, "-W", "all"]).stderr.hasPrefix("reflc: error: -W takes 'error', found 'all'\n"))
+        // Without warnings, the flag changes nothing.
+        #expect(try Self.run(["build", Self.embedding, "--warnings-as-errors", "-o", output]).status == 0)
+    }
+
     @Test func failedBuildLeavesExistingOutputUntouched() throws {
         let folder = try Self.temporaryFolder()
         let output = folder + "/styles.json"

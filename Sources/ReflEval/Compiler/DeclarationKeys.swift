@@ -5,6 +5,9 @@ import ReflParser
 /// file (`StylesheetSyntax.keys`) is looked at once, not at every use.
 enum DeclarationKey {
     case condition
+    /// `condition`, the directive's old name: `__condition` in a `:__where`
+    /// rule (with a warning), else the property with this id.
+    case legacyCondition(property: Int32)
     case include
     case applyToSubclasses
     /// `__` and a word that is no directive: an error.
@@ -50,7 +53,8 @@ final class PropertyNames {
             let key = keys.string(of: keyID)
             switch key {
             case "__condition": return .condition
-            case "__include": return .include
+            case "condition": return .legacyCondition(property: id(of: key))
+            case "__include", "include": return .include
             case "apply-to-subclasses", "applyToSubclasses": return .applyToSubclasses
             default:
                 if key.utf8.count > 2 && key.hasPrefix("__") { return .unknownDirective }

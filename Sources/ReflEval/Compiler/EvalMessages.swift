@@ -51,12 +51,18 @@ enum EvalMessages {
         .error("apply-to-subclasses-value", "'apply-to-subclasses' takes true or false, found \(found)")
     }
 
-    static func applyToSubclassesWithoutClass() -> Message {
-        .warning("apply-to-subclasses-without-class", "'apply-to-subclasses' has no effect in a rule without a class")
-    }
-
     static func importantOnDirective(_ name: String) -> Message {
         .error("important-on-directive", "'!important' cannot mark the directive '\(name)'", fixIt: FixIt(replacement: ""))
+    }
+
+    static func legacyDirective(_ name: String) -> Message {
+        .warning("legacy-directive", "'\(name)' is the old name of the '__\(name)' directive; write '__\(name)'",
+                 fixIt: FixIt(replacement: "__" + name))
+    }
+
+    static func conditionAsProperty() -> Message {
+        .warning("condition-as-property", "'condition' is set as a property of this rule; to make the rule conditional, "
+                 + "write '__condition' and add ':__where' to the selector", fixIt: FixIt(replacement: "__condition"))
     }
 
     static func stateOnDirective(_ name: String) -> Message {

@@ -22,7 +22,17 @@ extension RuleCompiler {
             let declaration = lowerer.syntax.declarations[Int(index)]
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
             let keyRange = lowerer.syntax.key(of: declaration)
-            let meaning = lowerer.keys[Int(declaration.keyID)]
+            var meaning = lowerer.keys[Int(declaration.keyID)]
+            if case .legacyCondition(let property) = meaning {
+                // `condition:` was `__condition` in the original's documentation.
+                if header.rule.selector.hasWhere {
+                    log.report(EvalMessages.legacyDirective("condition"), in: lowerer.file, at: keyRange)
+                    meaning = .condition
+                } else {
+                    warnIfConditionString(valueID, key: keyRange, in: lowerer, log: log)
+                    meaning = .property(property)
+                }
+            }
             if case .property = meaning {} else {
                 rejectStates(declaration, in: lowerer, log: log)
             }
@@ -41,7 +51,7 @@ extension RuleCompiler {
                     continue
                 }
                 body.condition = condition
-            case .include, .unknownDirective:
+            case .include, .unknownDirective, .legacyCondition:
                 let key = lowerer.file.text(keyRange)
                 let suggestion = Suggestions.closest(to: key, in: ["__include", "__condition"])
                 log.report(EvalMessages.unknownDirective(key, suggestion: suggestion), in: lowerer.file, at: keyRange)
@@ -53,10 +63,8 @@ extension RuleCompiler {
                                at: lowerer.syntax.values[valueID].range)
                     continue
                 }
+                // Meaningful on a trait-only rule too: a one-name selector also matches as a class.
                 body.appliesToSubclasses = flag
-                if flag && header.rule.selector.className == nil {
-                    log.report(EvalMessages.applyToSubclassesWithoutClass(), in: lowerer.file, at: keyRange)
-                }
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
                 let value = lowerer.lower(valueID)
@@ -90,6 +98,16 @@ extension RuleCompiler {
         } else if let conditionKey, selector.whereClause == nil {
             log.report(EvalMessages.conditionWithoutWhere(), in: lowerer.file, at: conditionKey)
         }
+    }
+
+    /// `condition: 'idiom = pad'` in a rule without `:__where` sets a
+    /// property; when its value reads as a condition, the user most likely
+    /// meant the directive.
+    private func warnIfConditionString(_ id: ValueID, key: SourceRange, in lowerer: ValueLowerer, log: DiagnosticLog) {
+        let node = lowerer.syntax.values[id]
+        guard node.kind == .string else { return }
+        let (condition, _) = ConditionParser.parse(file: lowerer.file.source, literal: node.range)
+        if condition.isValid { log.report(EvalMessages.conditionAsProperty(), in: lowerer.file, at: key) }
     }
 
     /// A directive is not for a control state: `__condition[highlighted]` is an error.

@@ -189,6 +189,7 @@ final class RuleCompiler {
             // counting references to their arrays.
             let syntax = file.syntax
             let ids = included.ids[fileIndex]
+            let legacyIncludeKey = syntax.keys.id(of: Array("include".utf8), SourceRange(0, 7))
             for index in rules(of: fileIndex, in: headers) {
                 let firstReference = Int32(includeReferences.count)
                 for declaration in syntax.declarations(of: headers[index].rule) {
@@ -198,6 +199,9 @@ final class RuleCompiler {
                     }
                     if let bracket = syntax.stateBracket(of: declaration) {
                         program.report(EvalMessages.stateOnDirective("__include"), in: file, at: bracket)
+                    }
+                    if declaration.keyID == legacyIncludeKey {
+                        program.report(EvalMessages.legacyDirective("include"), in: file, at: syntax.key(of: declaration))
                     }
                     for selector in syntax.includeList(list) {
                         let start = Int32(includeTargets.count)

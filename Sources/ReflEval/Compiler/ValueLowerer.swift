@@ -127,7 +127,7 @@ final class ValueLowerer {
         if let value = Keywords.value(spelledBy: range, in: bytes) { return value }
         let word = file.text(range)
         if let value = Keywords.value(of: word) { return value }
-        if let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
+        if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
             report(EvalMessages.unknownIdentifier(word, suggestion: suggestion), range)
         }
         return .identifier(word)

@@ -48,6 +48,12 @@ public struct Stylesheet: Sendable {
         self.traitPriorities = traitPriorities
     }
 
+    /// Compiles `.less` source text; imports are read relative to `path`,
+    /// which also names the file in diagnostics.
+    public init(source text: String, path: String = "main.less") throws(StylesheetError) {
+        try self.init(source: SourceFile(path: path, text: text))
+    }
+
     /// Compiles `.less` source (imports are read relative to `source.path`).
     public init(source: SourceFile) throws(StylesheetError) {
         let result = Compiler.compile(source: source)

@@ -1,7 +1,7 @@
 import ReflParser
 
 extension JSONWriter {
-    /// A typed value, compact, in the shape of SPEC.md section 3.
+    /// A typed value, compact, in the shape of Docs/RuleTable.md.
     func value(_ value: StyleValue) {
         switch value {
         case .number(let number, let unit):

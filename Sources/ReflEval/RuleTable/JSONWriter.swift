@@ -1,5 +1,5 @@
-/// Writes JSON bytes straight into a buffer: the rule table's shape (SPEC.md
-/// section 5) with every value in its typed form (section 3). Output is
+/// Writes JSON bytes straight into a buffer: the rule table's shape, with
+/// every value in its typed form (Docs/RuleTable.md). Output is
 /// deterministic: object keys in a fixed or sorted order, numbers in their
 /// shortest round-trip form.
 ///

@@ -1,7 +1,7 @@
 import ReflParser
 
 extension Field {
-    /// A typed value in the shape of SPEC.md section 3.
+    /// A typed value in the shape of Docs/RuleTable.md.
     func styleValue() throws(RuleTableReader.Failure) -> StyleValue {
         let type = try self["type"].string()
         switch type {

@@ -1,7 +1,7 @@
 import ReflLexer
 
 /// The bare words that mean something: booleans, UIKit enum cases and
-/// option-set members (case-sensitive, as SPEC.md settles).
+/// option-set members (case-sensitive, as Grammar.md settles).
 enum Keywords {
     /// Content modes: `UIViewContentMode` raw values 0–12.
     static let contentModes: [String: (caseName: String, rawValue: Int)] = [
@@ -53,6 +53,7 @@ enum Keywords {
         for (word, option) in autoresizing { table[word] = .optionSet(optionSet(bits: option.bit)) }
         for name in NamedColors.table.keys { table[name] = NamedColors.color(named: name).map(StyleValue.color) }
         table["transparent"] = NamedColors.color(named: "transparent").map(StyleValue.color)
+        table["clear"] = NamedColors.color(named: "clear").map(StyleValue.color)
         return table
     }()
 
@@ -69,7 +70,20 @@ enum Keywords {
         return OptionSetValue(setName: "UIViewAutoresizing", options: options.map(\.option), rawValue: bits)
     }
 
+    /// Words that are keywords somewhere in the language (font weights and
+    /// text styles, control states, condition values): written as a value,
+    /// such a word is kept as an identifier without a "did you mean" — `light`
+    /// is a weight, not a misspelt `right`.
+    static let languageWords: Set<String> = {
+        var words = Set(FontWeight.allCases.map(\.rawValue) + TextStyle.allCases.map(\.rawValue) + ControlState.names)
+        words.formUnion(AccessibilityFlag.allCases.map(\.rawValue))
+        words.formUnion(Idiom.allCases.map(\.rawValue) + SizeClass.allCases.map(\.rawValue) + Appearance.allCases.map(\.rawValue))
+        words.formUnion(ContentSizeCategory.allCases.map(\.rawValue) + LayoutDirection.allCases.map(\.rawValue))
+        words.formUnion(Orientation.allCases.map(\.rawValue) + Contrast.allCases.map(\.rawValue))
+        return words
+    }()
+
     /// Every keyword, for "did you mean" on unknown words.
-    static let all: [String] = ["true", "false", "transparent"] + Array(contentModes.keys)
+    static let all: [String] = ["true", "false", "transparent", "clear"] + Array(contentModes.keys)
         + Array(textAlignments.keys) + Array(autoresizing.keys) + Array(NamedColors.table.keys)
 }

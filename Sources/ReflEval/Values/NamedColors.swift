@@ -1,5 +1,5 @@
 /// The 148 CSS named colors (CSS Color Module Level 4), matched
-/// case-insensitively, plus `transparent`.
+/// case-insensitively, plus `transparent` and `clear` (UIKit's name for it).
 enum NamedColors {
     /// Lowercase name → 0xRRGGBB.
     static let table: [String: UInt32] = [
@@ -43,10 +43,10 @@ enum NamedColors {
         "yellowgreen": 0x9acd32,
     ]
 
-    /// The color named `name` (any case), or `transparent`.
+    /// The color named `name` (any case), `transparent` or `clear`.
     static func color(named name: String) -> Color? {
         let lowered = name.lowercased()
-        if lowered == "transparent" { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        if lowered == "transparent" || lowered == "clear" { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
         guard let rgb = table[lowered] else { return nil }
         return Color(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
                      blue: Double(rgb & 0xFF) / 255).roundedToFiveDecimals()

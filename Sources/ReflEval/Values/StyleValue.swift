@@ -1,3 +1,4 @@
+import ReflLexer
 import ReflParser
 
 /// A typed value: what every right-hand side of a stylesheet lowers to, what
@@ -183,3 +184,11 @@ public typealias AccessibilityFlag = ReflParser.AccessibilityFlag
 public typealias EqualityOperator = ReflParser.EqualityOperator
 public typealias ComparisonOperator = ReflParser.ComparisonOperator
 public typealias ControlState = ReflParser.ControlState
+
+// Sources and diagnostics live in the lexer's module; these names let an app
+// that imports only ReflEval load source text and render a stylesheet's errors.
+public typealias SourceFile = ReflLexer.SourceFile
+public typealias SourceRange = ReflLexer.SourceRange
+public typealias Diagnostic = ReflLexer.Diagnostic
+public typealias DiagnosticRenderer = ReflLexer.DiagnosticRenderer
+public typealias FixIt = ReflLexer.FixIt
