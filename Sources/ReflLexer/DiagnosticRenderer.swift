@@ -37,12 +37,21 @@ public struct DiagnosticRenderer {
         return out
     }
 
-    /// All diagnostics, then a count line such as `2 errors and 1 warning generated.`
-    public mutating func render(_ diagnostics: [Diagnostic]) -> String {
+    /// All diagnostics, then a count line such as `2 errors and 1 warning
+    /// generated.`; with `omitted` errors or warnings (found past a limit and
+    /// not kept), the line counts them too and says how to see them.
+    public mutating func render(_ diagnostics: [Diagnostic], omittedErrors: Int = 0, omittedWarnings: Int = 0) -> String {
         var out = diagnostics.map { render($0) }.joined()
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
-        if let summary = Self.summary(errors: errors, warnings: warnings) { out += summary + "\n" }
+        if var summary = Self.summary(errors: errors + omittedErrors, warnings: warnings + omittedWarnings) {
+            if omittedErrors + omittedWarnings > 0 {
+                summary.removeLast()  // the period
+                summary += "; \(errors + warnings) shown, \(omittedErrors + omittedWarnings) more not shown "
+                    + "(raise the limit with --error-limit N, or 0 for no limit)."
+            }
+            out += summary + "\n"
+        }
         return out
     }
 

@@ -11,6 +11,11 @@ public struct Lexer {
     /// Offset of the next byte to read.
     var position: Int
     public private(set) var diagnostics: [Diagnostic] = []
+    /// At most this many diagnostics are kept; the rest are only counted
+    /// (a file of random bytes has a problem every few bytes).
+    public var diagnosticLimit = Int.max
+    /// How many diagnostics were found past `diagnosticLimit`.
+    public private(set) var omittedDiagnostics = 0
 
     public init(file: SourceFile) {
         self.file = file
@@ -46,6 +51,10 @@ public struct Lexer {
     }
 
     mutating func report(_ message: Message, _ range: SourceRange) {
+        guard diagnostics.count < diagnosticLimit else {
+            omittedDiagnostics += 1
+            return
+        }
         diagnostics.append(Diagnostic(message, file: file, range: range))
     }
 

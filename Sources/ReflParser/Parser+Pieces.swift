@@ -24,6 +24,7 @@ extension Parser {
         fileprivate let syntax: StylesheetSyntax
         fileprivate let lexerDiagnostics: [Diagnostic]
         fileprivate let parserDiagnostics: [Diagnostic]
+        fileprivate let omittedDiagnostics: Int
     }
 
     /// Pieces of `file` of about equal size, at most `count`: consecutive
@@ -57,24 +58,32 @@ extension Parser {
             && (bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r"))
     }
 
-    /// Parses the piece `range` of `file` (one of `pieces(of:count:)`).
-    public static func parse(_ file: SourceFile, piece range: SourceRange) -> Piece {
+    /// Parses the piece `range` of `file` (one of `pieces(of:count:)`),
+    /// keeping at most `diagnosticLimit` diagnostics of the lexer and as
+    /// many of the parser.
+    public static func parse(_ file: SourceFile, piece range: SourceRange, diagnosticLimit: Int = .max) -> Piece {
         file.bytes.withUnsafeBufferPointer { source in
-            parse(file, source: source, piece: range)
+            parse(file, source: source, piece: range, diagnosticLimit: diagnosticLimit)
         }
     }
 
-    private static func parse(_ file: SourceFile, source: UnsafeBufferPointer<UInt8>, piece range: SourceRange) -> Piece {
+    private static func parse(_ file: SourceFile, source: UnsafeBufferPointer<UInt8>, piece range: SourceRange,
+                              diagnosticLimit: Int) -> Piece {
         var parser = Parser(file: file, source: source, start: range.start, reservingFor: range.count)
+        parser.limitDiagnostics(to: diagnosticLimit)
         let isLast = range.end >= source.count
         if !isLast { parser.stopOffset = range.end }
         parser.parseStylesheet()
         // The lexer may have read a token or two past the cut: those belong to the next piece.
         let lexerDiagnostics = isLast ? parser.lexer.diagnostics : parser.lexer.diagnostics.filter { $0.range.start < range.end }
+        // A piece that dropped diagnostics past the limit cannot tell
+        // whether they belonged to it: it counts as not ending cleanly.
         let endsCleanly = isLast || (parser.previousEnd == range.end && parser.previousKind == .rightBrace
-                                     && parser.diagnostics.allSatisfy { $0.range.start < range.end })
-        return Piece(range: range, endsCleanly: endsCleanly, syntax: parser.syntax,
-                     lexerDiagnostics: lexerDiagnostics, parserDiagnostics: parser.diagnostics)
+                                     && parser.diagnostics.allSatisfy { $0.range.start < range.end }
+                                     && parser.omittedDiagnostics + parser.lexer.omittedDiagnostics == 0)
+        return Piece(range: range, endsCleanly: endsCleanly, syntax: parser.syntax, lexerDiagnostics: lexerDiagnostics,
+                     parserDiagnostics: parser.diagnostics,
+                     omittedDiagnostics: parser.omittedDiagnostics + parser.lexer.omittedDiagnostics)
     }
 
     /// The parses of the pieces, in order, as parts of the file: each its
@@ -85,7 +94,8 @@ extension Parser {
         guard !pieces.isEmpty, pieces.allSatisfy(\.endsCleanly) else { return nil }
         return pieces.map { piece in
             let diagnostics = piece.lexerDiagnostics + piece.parserDiagnostics
-            return ParseResult(syntax: piece.syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [piece.syntax.file]))
+            return ParseResult(syntax: piece.syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [piece.syntax.file]),
+                               omittedDiagnostics: piece.omittedDiagnostics)
         }
     }
 
@@ -100,7 +110,8 @@ extension Parser {
             parts[index].syntax = StylesheetSyntax(file: syntax.file)  // its memory is free for the next
         }
         let diagnostics = parts.flatMap(\.diagnostics)
-        return ParseResult(syntax: syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [syntax.file]))
+        return ParseResult(syntax: syntax, diagnostics: diagnostics.sortedForDisplay(fileOrder: [syntax.file]),
+                           omittedDiagnostics: parts.reduce(0) { $0 + $1.omittedDiagnostics })
     }
 }
 

@@ -124,7 +124,7 @@ extension Parser {
     /// Parses the string literal at `range` as a condition and stores it.
     private mutating func appendCondition(_ range: SourceRange) -> ValueID {
         let (condition, problems) = ConditionParser.parse(file: file, literal: range)
-        diagnostics.append(contentsOf: problems)
+        for problem in problems { keep(problem) }
         syntax.conditions.append(condition)
         return syntax.values.appendLeaf(.condition, range, link: Int32(syntax.conditions.count - 1))
     }

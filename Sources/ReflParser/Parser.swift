@@ -5,6 +5,8 @@ public struct ParseResult: Sendable {
     public var syntax: StylesheetSyntax
     /// Lexer and parser diagnostics, in source order.
     public var diagnostics: [Diagnostic]
+    /// How many more were found past the limit the parse was given.
+    public var omittedDiagnostics = 0
 }
 
 /// A hand-written recursive-descent parser for Reflektor stylesheets.
@@ -40,6 +42,10 @@ public struct Parser {
     /// count (which would make the cores fight over that cache line).
     let source: UnsafeBufferPointer<UInt8>
     var diagnostics: [Diagnostic] = []
+    /// At most this many parser diagnostics are kept (and as many of the
+    /// lexer's); the rest are counted in `omittedDiagnostics`.
+    var diagnosticLimit = Int.max
+    var omittedDiagnostics = 0
     /// Offset of the last reported error, so one spot is reported once.
     private var lastErrorOffset = -1
     /// Storage `parseSelectorParts` reuses from selector to selector.
@@ -50,14 +56,31 @@ public struct Parser {
 
     var file: SourceFile { syntax.file }
 
-    /// Parses a whole file.
-    public static func parse(_ file: SourceFile) -> ParseResult {
+    /// Parses a whole file, keeping at most `diagnosticLimit` diagnostics
+    /// of the lexer and as many of the parser (the rest are counted).
+    public static func parse(_ file: SourceFile, diagnosticLimit: Int = .max) -> ParseResult {
         file.bytes.withUnsafeBufferPointer { source in
             var parser = Parser(file: file, source: source)
+            parser.limitDiagnostics(to: diagnosticLimit)
             parser.parseStylesheet()
             let all = parser.lexer.diagnostics + parser.diagnostics
-            return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]))
+            return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]),
+                               omittedDiagnostics: parser.lexer.omittedDiagnostics + parser.omittedDiagnostics)
         }
+    }
+
+    mutating func limitDiagnostics(to limit: Int) {
+        diagnosticLimit = limit
+        lexer.diagnosticLimit = limit
+    }
+
+    /// Keeps `diagnostic` unless the limit is reached (then counts it).
+    mutating func keep(_ diagnostic: Diagnostic) {
+        guard diagnostics.count < diagnosticLimit else {
+            omittedDiagnostics += 1
+            return
+        }
+        diagnostics.append(diagnostic)
     }
 
     /// A parser that starts at `start`: the file's beginning, or a point
@@ -127,7 +150,7 @@ public struct Parser {
             return
         }
         lastErrorOffset = range.start
-        diagnostics.append(Diagnostic(message, file: file, range: range, notes: notes))
+        keep(Diagnostic(message, file: file, range: range, notes: notes))
     }
 
     /// A note pointing at an opening bracket: "to match this '{'".

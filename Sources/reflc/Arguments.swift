@@ -1,33 +1,39 @@
+import ReflEval
 import ReflLexer
 
 /// A small command-line reader: positional arguments and `--flag value`
 /// options (also `--flag=value`), each option declared by the command that
 /// reads it so an unknown flag is reported instead of ignored.
+///
+/// Arguments are kept as the bytes the system passed: a file name need not
+/// be UTF-8, and a `String` would name another file (see `FilePath`).
 struct Arguments {
     /// A command line that does not fit the command, in words for the user.
     struct Problem: Error {
         var message: String
     }
 
-    private(set) var positional: [String] = []
-    private var values: [String: [String]] = [:]
+    /// The positional arguments, as given.
+    private(set) var positionalPaths: [FilePath] = []
+    private var values: [String: [FilePath]] = [:]
     private var switches: Set<String> = []
 
     /// Splits `arguments` given which options take a value and which are switches.
-    init(_ arguments: [String], valued: Set<String>, switches allowedSwitches: Set<String>) throws(Problem) {
+    init(_ arguments: [FilePath], valued: Set<String>, switches allowedSwitches: Set<String>) throws(Problem) {
         var index = 0
+        let dash = UInt8(ascii: "-")
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if argument == "-" || !argument.hasPrefix("-") {
-                positional.append(argument)
+            if argument.bytes == [dash] || argument.bytes.first != dash {
+                positionalPaths.append(argument)
                 continue
             }
-            var name = argument
-            var inline: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+            var name = argument.description
+            var inline: FilePath?
+            if let equals = argument.bytes.firstIndex(of: UInt8(ascii: "=")) {
+                name = FilePath(bytes: Array(argument.bytes[..<equals])).description
+                inline = FilePath(bytes: Array(argument.bytes[(equals + 1)...]))
             }
             if allowedSwitches.contains(name) && inline == nil {
                 switches.insert(name)
@@ -48,15 +54,23 @@ struct Arguments {
         }
     }
 
-    func has(_ name: String) -> Bool { switches.contains(name) }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func last(_ name: String) -> String? { values[name]?.last }
+    /// The positional arguments as text.
+    var positional: [String] { positionalPaths.map(\.description) }
 
+    func has(_ name: String) -> Bool { switches.contains(name) }
+    func all(_ name: String) -> [String] { (values[name] ?? []).map(\.description) }
+    func last(_ name: String) -> String? { values[name]?.last?.description }
+
+    /// The last value of `name` as the bytes given (for a file name).
+    func lastPath(_ name: String) -> FilePath? { values[name]?.last }
+
+    /// Every value of `name` as the bytes given.
+    func allPaths(_ name: String) -> [FilePath] { values[name] ?? [] }
 
     /// Reads a command's arguments; prints its help for `-h`/`--help`, or
-    /// the problem and the help for a bad command line. Returns nil with the
-    /// exit status when the command has nothing more to do.
-    static func forCommand(_ arguments: [String], valued: Set<String>, switches: Set<String>,
+    /// the problem and the help for a bad command line. Returns the exit
+    /// status instead when the command has nothing more to do.
+    static func forCommand(_ arguments: [FilePath], valued: Set<String>, switches: Set<String>,
                            help: String) -> Result<Arguments, Console.ExitStatus> {
         do {
             let parsed = try Arguments(arguments, valued: valued, switches: switches.union(["--help", "-h"]))

@@ -5,15 +5,18 @@ import ReflLexer
 /// imports into the rule table.
 enum BuildCommand {
     static let help = """
-        usage: reflc build INPUT.less [-o OUT.json] [--warnings-as-errors]
+        usage: reflc build INPUT.less [-o OUT.json] [--warnings-as-errors] [--error-limit N]
 
         Compiles INPUT.less and every file it imports into a typed rule table
         (JSON). Without -o, or with -o -, the table goes to stdout.
 
         All errors are reported in one run, as file:line:column diagnostics on
-        stderr; warnings do not fail the build (unless --warnings-as-errors). The output file is replaced
-        atomically and only on success: after a failed build an existing
-        OUT.json is exactly as it was. The same input gives the same bytes.
+        stderr; warnings do not fail the build (unless --warnings-as-errors).
+        OUT.json is replaced atomically and only on success: after a failed
+        build it is exactly as it was. Its permissions are kept; a symbolic
+        link stays a link and its target is written; a FIFO or device is
+        written into. A directory, or a file the build reads, is refused.
+        The same input gives the same bytes.
 
         options:
           -o, --output PATH      where to write the table ('-' for stdout)
@@ -24,7 +27,7 @@ enum BuildCommand {
         unreadable input or unwritable output
         """
 
-    static func run(_ arguments: [String]) -> Console.ExitStatus {
+    static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         let parsed: Arguments
         switch Arguments.forCommand(arguments, valued: Set(["-o", "--output"]).union(DiagnosticOptions.valued),
                                     switches: DiagnosticOptions.switches, help: help) {
@@ -37,38 +40,38 @@ enum BuildCommand {
         } catch {
             return Console.fail(error.message + "\n\n" + help)
         }
-        guard parsed.positional.count == 1 else {
+        guard parsed.positionalPaths.count == 1 else {
             return Console.fail((parsed.positional.isEmpty ? "build needs an input file" : "build takes one input file")
                                 + "\n\n" + help)
         }
-        let outputPath = parsed.last("--output") ?? parsed.last("-o") ?? "-"
-        return build(input: parsed.positional[0], outputPath: outputPath, options: options)
+        let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
+        return build(input: parsed.positionalPaths[0], output: output?.bytes == Array("-".utf8) ? nil : output, options: options)
     }
 
-    /// Compiles, streaming the JSON into a temporary file beside the output
-    /// (or into memory for stdout), and keeps it only if there is no error.
-    static func build(input: String, outputPath: String, options: DiagnosticOptions) -> Console.ExitStatus {
-        var file: AtomicOutputFile?
-        if outputPath != "-" {
-            switch AtomicOutputFile.create(outputPath) {
+    /// Compiles, streaming the JSON into the output file (or into memory
+    /// for stdout), and keeps it only if there is no error.
+    static func build(input: FilePath, output: FilePath?, options: DiagnosticOptions) -> Console.ExitStatus {
+        var file: OutputFile?
+        if let output {
+            switch OutputFile.create(output, refusing: [input]) {
             case .failure(let error): return Console.fail(error.message)
             case .success(let created): file = created
             }
         }
         let memory = ByteArrayOutput()
-        let diagnostics: [Diagnostic]
+        let result: CompileResult
         do {
-            diagnostics = try Compiler.build(entryPath: input, writingJSONTo: file.map { $0 as any ByteOutput } ?? memory).diagnostics
+            result = try Compiler.build(entryPath: input, errorLimit: options.errorLimit, writingJSONTo: file ?? memory)
         } catch {
             file?.discard()
             return Console.fail(error.description)
         }
-        guard !options.report(diagnostics) else {
+        guard !options.report(result) else {
             file?.discard()
             return .inputErrors
         }
         if let file {
-            if let problem = file.commit() { return Console.fail(problem) }
+            if let problem = file.commit(refusing: Array(zip(result.inputs, result.inputIdentities))) { return Console.fail(problem) }
         } else {
             Console.writeOut(bytes: memory.bytes)
         }

@@ -5,8 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReflEval
 
-/// Writing to the standard streams, and the exit statuses of Docs/CommandLine.md.
+/// Writing to the standard streams, and the exit statuses of
+/// Docs/CommandLine.md. Every write is checked: a failed or short write to
+/// stdout or stderr (a full disk, `/dev/full`, a closed pipe) makes the run
+/// end with status 2 (see `Main`), never 0.
 enum Console {
     /// 0 success, 1 the input has errors, 2 usage or file-system trouble.
     /// It is an `Error` so a step can end a command with its status.
@@ -16,29 +20,46 @@ enum Console {
         case usageOrIO = 2
     }
 
-    static func writeOut(_ text: String) { writeAll(Array(text.utf8), to: 1) }
-    static func writeError(_ text: String) { writeAll(Array(text.utf8), to: 2) }
-    static func writeOut(bytes: [UInt8]) { writeAll(bytes, to: 1) }
+    /// Why a write to stdout (or stderr) failed, the first time one did.
+    nonisolated(unsafe) private(set) static var outputFailure: (stream: String, reason: String)?
 
-    /// Writes all of `bytes` to a file descriptor, retrying partial writes.
-    /// Returns false when the stream is closed or broken.
-    @discardableResult
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    static func writeOut(_ text: String) { writeOut(bytes: Array(text.utf8)) }
+    static func writeError(_ text: String) { send(Array(text.utf8), to: 2, named: "standard error") }
+    static func writeOut(bytes: [UInt8]) { send(bytes, to: 1, named: "standard output") }
+
+    private static func send(_ bytes: [UInt8], to descriptor: Int32, named stream: String) {
+        guard outputFailure == nil || outputFailure?.stream != stream else { return }
+        if let reason = bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }), outputFailure == nil {
+            outputFailure = (stream, reason)
+        }
     }
 
-    @discardableResult
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    /// Writes all of `buffer` to a file descriptor, retrying partial writes;
+    /// returns why it could not, or nil.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
         var offset = 0
         while offset < buffer.count {
             let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                return FileSystem.lastErrorReason()
             }
+            if written == 0 { return "nothing could be written" }
             offset += written
         }
-        return true
+        return nil
+    }
+
+    /// The status a command ends with, once its writes are known: a failed
+    /// write to a standard stream turns any status into 2, with a message
+    /// (on stderr, when stderr still works).
+    static func finish(_ status: ExitStatus) -> ExitStatus {
+        guard let failure = outputFailure else { return status }
+        if failure.stream != "standard error" {
+            let message = "reflc: error: cannot write to \(failure.stream): \(failure.reason)\n"
+            _ = Array(message.utf8).withUnsafeBytes { writeAll($0, to: 2) }
+        }
+        return .usageOrIO
     }
 
     /// `reflc: error: message` for problems that are not in a stylesheet.

@@ -2,24 +2,35 @@ import ReflEval
 import ReflLexer
 
 /// The options of every command that compiles a stylesheet, about what it
-/// reports and what fails the run: `--warnings-as-errors` (also `-W error`).
+/// reports and what fails the run: `--warnings-as-errors` (also `-W
+/// error`) and `--error-limit N`.
 struct DiagnosticOptions {
-    static let valued: Set<String> = ["-W"]
+    static let valued: Set<String> = ["-W", "--error-limit"]
     static let switches: Set<String> = ["--warnings-as-errors"]
 
     /// Their lines in a command's help.
     static let help = """
           --warnings-as-errors   fail (exit 1) on any warning, as on an error (also: -W error)
+          --error-limit N        show at most N errors and N warnings, counting the rest
+                                 (default 1000; 0 for no limit)
         """
 
     /// Whether a warning fails the run.
     var warningsAsErrors = false
+    /// How many errors (and warnings) are kept and shown; 0 for all.
+    var errorLimit = Compiler.defaultErrorLimit
 
     init(_ arguments: Arguments) throws(Arguments.Problem) {
         warningsAsErrors = arguments.has("--warnings-as-errors")
         for value in arguments.all("-W") {
             guard value == "error" else { throw Arguments.Problem(message: "-W takes 'error', found '\(value)'") }
             warningsAsErrors = true
+        }
+        if let limit = arguments.last("--error-limit") {
+            guard let number = Int(limit), number >= 0 else {
+                throw Arguments.Problem(message: "--error-limit takes a whole number (0 for no limit), found '\(limit)'")
+            }
+            errorLimit = number
         }
     }
 
@@ -36,14 +47,16 @@ struct DiagnosticOptions {
         }
     }
 
-    /// Prints `diagnostics` (as `applied(to:)` makes them) to stderr; returns
-    /// whether the run has failed.
-    func report(_ diagnostics: [Diagnostic]) -> Bool {
-        let shown = applied(to: diagnostics)
-        if !shown.isEmpty {
+    /// Prints a compilation's diagnostics (as `applied(to:)` makes them) to
+    /// stderr; returns whether the run has failed.
+    func report(_ result: CompileResult) -> Bool {
+        let shown = applied(to: result.diagnostics)
+        let omittedErrors = result.omittedErrors + (warningsAsErrors ? result.omittedWarnings : 0)
+        let omittedWarnings = warningsAsErrors ? 0 : result.omittedWarnings
+        if !shown.isEmpty || omittedErrors + omittedWarnings > 0 {
             var renderer = DiagnosticRenderer()
-            Console.writeError(renderer.render(shown))
+            Console.writeError(renderer.render(shown, omittedErrors: omittedErrors, omittedWarnings: omittedWarnings))
         }
-        return shown.hasErrors
+        return shown.hasErrors || omittedErrors > 0
     }
 }

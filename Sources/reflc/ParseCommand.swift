@@ -12,20 +12,20 @@ enum ParseCommand {
         followed and nothing is evaluated: this shows what the parser saw.
         """
 
-    static func run(_ arguments: [String]) -> Console.ExitStatus {
+    static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         let parsed: Arguments
         switch Arguments.forCommand(arguments, valued: [], switches: [], help: help) {
         case .failure(let status): return status
         case .success(let read): parsed = read
         }
         guard parsed.positional.count == 1 else { return Console.fail("parse takes one file\n" + help) }
-        let path = parsed.positional[0]
+        let path = parsed.positionalPaths[0]
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
         case .failure(let error): return Console.fail("cannot read '\(path)': \(error.reason)")
         case .success(let read): bytes = read
         }
-        let result = Parser.parse(SourceFile(path: path, bytes: bytes))
+        let result = Parser.parse(SourceFile(path: path.description, bytes: bytes))
         if result.diagnostics.hasErrors {
             var renderer = DiagnosticRenderer()
             Console.writeError(renderer.render(result.diagnostics))

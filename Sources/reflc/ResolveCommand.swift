@@ -13,7 +13,7 @@ enum ResolveCommand {
                              [--layout-direction ltr|rtl|unspecified]
                              [--contrast normal|high|unspecified]
                              [--flag reduce-motion|reduce-transparency|bold-text]...
-                             [--explain] [--warnings-as-errors]
+                             [--explain] [--warnings-as-errors] [--error-limit N]
 
         Computes the style of a view of class NAME (superclasses nearest first)
         with the given traits, in the given environment, from INPUT: a .less
@@ -49,7 +49,7 @@ enum ResolveCommand {
                                               "--vertical", "--size", "--bounds", "--external", "--appearance",
                                               "--content-size", "--layout-direction", "--contrast", "--flag"]
 
-    static func run(_ arguments: [String]) -> Console.ExitStatus {
+    static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         let parsed: Arguments
         switch Arguments.forCommand(arguments, valued: valued.union(DiagnosticOptions.valued),
                                     switches: DiagnosticOptions.switches.union(["--explain"]), help: help) {
@@ -72,7 +72,7 @@ enum ResolveCommand {
         case .success(let made): query = made
         }
         let stylesheet: Stylesheet
-        switch load(parsed.positional[0], options: options) {
+        switch load(parsed.positionalPaths[0], options: options) {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
@@ -85,16 +85,17 @@ enum ResolveCommand {
     }
 
     /// Reads INPUT as a rule table (when it holds JSON) or compiles it.
-    private static func load(_ path: String, options: DiagnosticOptions) -> Result<Stylesheet, Console.ExitStatus> {
+    private static func load(_ path: FilePath, options: DiagnosticOptions) -> Result<Stylesheet, Console.ExitStatus> {
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
         case .failure(let error): return .failure(Console.fail("cannot read '\(path)': \(error.reason)"))
         case .success(let read): bytes = read
         }
         do {
-            if looksLikeJSON(bytes) { return .success(try Stylesheet(ruleTableJSON: bytes, path: path)) }
-            let result = Compiler.compile(source: SourceFile(path: path, bytes: bytes))
-            guard !options.report(result.diagnostics), let table = result.ruleTable else { return .failure(.inputErrors) }
+            if looksLikeJSON(bytes) { return .success(try Stylesheet(ruleTableJSON: bytes, path: path.description)) }
+            let result = Compiler.compile(source: SourceFile(path: path.description, bytes: bytes), importsRelativeTo: path,
+                                          errorLimit: options.errorLimit)
+            guard !options.report(result), let table = result.ruleTable else { return .failure(.inputErrors) }
             return .success(Stylesheet(table: table))
         } catch {
             var renderer = DiagnosticRenderer()

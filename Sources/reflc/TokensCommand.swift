@@ -10,7 +10,7 @@ enum TokensCommand {
         errors. Exit 1 when there are lexical errors.
         """
 
-    static func run(_ arguments: [String]) -> Console.ExitStatus {
+    static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         if arguments.contains("--help") || arguments.contains("-h") {
             Console.writeOut(help + "\n")
             return .success
@@ -21,7 +21,7 @@ enum TokensCommand {
         case .failure(let error):
             return Console.fail("cannot read '\(path)': \(error.reason)")
         case .success(let bytes):
-            let file = SourceFile(path: path, bytes: bytes)
+            let file = SourceFile(path: path.description, bytes: bytes)
             Console.writeOut(TokenDump.dump(file))
             return Lexer.tokenize(file).diagnostics.hasErrors ? .inputErrors : .success
         }

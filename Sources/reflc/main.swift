@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReflEval
 
 /// The `reflc` command: a thin layer over the ReflEval library that reads
 /// arguments and files, prints results and diagnostics, and sets the exit
@@ -30,8 +31,8 @@ enum Main {
         exit status: 0 success, 1 the input has errors, 2 usage error or file trouble
         """
 
-    static func run(_ arguments: [String]) -> Console.ExitStatus {
-        guard let command = arguments.first else {
+    static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
+        guard let command = arguments.first?.description else {
             Console.writeError(help + "\n")
             return .usageOrIO
         }
@@ -53,4 +54,19 @@ enum Main {
     }
 }
 
-exit(Main.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+/// The arguments as the bytes the system passed (`CommandLine.arguments`
+/// would replace bytes that are not UTF-8, naming other files).
+let rawArguments = (1..<Int(CommandLine.argc)).map { index in
+    FilePath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(CommandLine.unsafeArgv[index]!))))
+}
+// A write to a closed pipe fails with EPIPE (and is reported) instead of
+// killing the process with no word.
+signal(SIGPIPE, SIG_IGN)
+// Ctrl-C and `kill` end reflc even when the parent started it with them
+// blocked (a blocked mask is inherited, and some process launchers leave one).
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for stopSignal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, stopSignal) }
+sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
+exit(Console.finish(Main.run(rawArguments)).rawValue)

@@ -121,7 +121,7 @@ struct ConcurrencyTests {
         let path = folder + "/main.less"
         try Data(clean.bytes).write(to: URL(fileURLWithPath: path))
         let streamed = ByteArrayOutput()
-        let diagnostics = try Compiler.build(entryPath: path, writingJSONTo: streamed).diagnostics
+        let diagnostics = try Compiler.build(entryPath: FilePath(path), writingJSONTo: streamed).diagnostics
         #expect(!diagnostics.hasErrors)
         #expect(streamed.bytes.count == serialTable.count && streamed.bytes == serialTable)
     }

@@ -27,7 +27,11 @@ struct CommandLineTests {
         return folder.appendingPathComponent("reflc").path
     }()
 
-    static func run(_ arguments: [String], in directory: String = packageRoot) throws -> Run {
+    /// Runs reflc with `arguments` in `directory`. Its standard output goes
+    /// to a file, or to `standardOutput` (a path such as `/dev/full`), or to
+    /// a pipe whose reading end is already closed; likewise standard error.
+    static func run(_ arguments: [String], in directory: String = packageRoot, standardOutput: String? = nil,
+                    standardError: String? = nil, closedStandardOutput: Bool = false) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -40,9 +44,15 @@ struct CommandLineTests {
             try? FileManager.default.removeItem(atPath: base + ".out")
             try? FileManager.default.removeItem(atPath: base + ".err")
         }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
-        process.standardOutput = out
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutput ?? base + ".out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: standardError ?? base + ".err"))
+        if closedStandardOutput {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            process.standardOutput = pipe
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         try process.run()
         process.waitUntilExit()
@@ -51,6 +61,34 @@ struct CommandLineTests {
         let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
         let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs reflc with arguments given as bytes (which need not be UTF-8:
+    /// `Process` takes only strings), through `posix_spawn`.
+    static func run(rawArguments: [[UInt8]], in directory: String) throws -> Run {
+        let base = NSTemporaryDirectory() + "reflc-run-" + UUID().uuidString
+        defer {
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".err")
+        }
+        let command = "cd \"$1\" && shift && exec \"$@\" >\"\(base).out\" 2>\"\(base).err\""
+        let strings = [Array("/bin/sh".utf8), Array("-c".utf8), Array(command.utf8), Array("sh".utf8), Array(directory.utf8),
+                       Array(binary.utf8)] + rawArguments
+        let cStrings = strings.map { bytes -> UnsafeMutablePointer<CChar>? in
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+            pointer[bytes.count] = 0
+            return pointer
+        } + [nil]
+        defer { for pointer in cStrings { pointer?.deallocate() } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, cStrings, environ) == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
+        let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
+        return Run(status: (status >> 8) & 0xFF, stdout: String(decoding: outData, as: UTF8.self),
                    stderr: String(decoding: errData, as: UTF8.self))
     }
 

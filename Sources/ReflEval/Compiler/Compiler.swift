@@ -4,15 +4,23 @@ import ReflParser
 /// The outcome of compiling a stylesheet: every diagnostic, the files that
 /// took part, and — when there was no error — the rule table.
 public struct CompileResult: Sendable {
-    /// All diagnostics, in reading order (by file, then position).
+    /// The diagnostics kept (at most the error limit of errors, and as many
+    /// warnings), in reading order (by file, then position).
     public var diagnostics: [Diagnostic]
     /// The files loaded, in rule order (imports before their importer).
     public var files: [SourceFile]
-    /// The rule table; nil when any diagnostic is an error.
+    /// Every file read from disk, in the order read.
+    public var inputs: [FilePath]
+    /// Which files those are (to recognize one reached by another path).
+    public var inputIdentities: [FileSystem.FileIdentity]
+    /// Errors and warnings found past the error limit, counted but not kept.
+    public var omittedErrors = 0
+    public var omittedWarnings = 0
+    /// The rule table; nil when there is any error (shown or omitted).
     public var ruleTable: RuleTable?
 
     /// Whether any diagnostic is an error (then `ruleTable` is nil).
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    public var hasErrors: Bool { omittedErrors > 0 || diagnostics.hasErrors }
 }
 
 /// An entry file that could not be read (a problem of the command, not a
@@ -35,38 +43,72 @@ public struct EntryFileError: Error, Sendable, CustomStringConvertible {
 /// flattened, values lowered). Errors never stop a phase early, so one run
 /// reports everything.
 public enum Compiler {
+    /// How many errors (and, separately, warnings) a compilation keeps
+    /// unless told otherwise; the rest are counted. Far above what a person
+    /// reads, and it bounds the memory a hostile file's problems take.
+    public static let defaultErrorLimit = 1000
+
+    /// Compiles the file at `entryPath` (and what it imports), keeping at
+    /// most `errorLimit` errors and as many warnings (0 keeps all).
+    public static func compile(entryPath: String, errorLimit: Int = defaultErrorLimit) throws(EntryFileError) -> CompileResult {
+        try compile(entryPath: FilePath(entryPath), errorLimit: errorLimit)
+    }
+
     /// Compiles the file at `entryPath` (and what it imports).
-    public static func compile(entryPath: String) throws(EntryFileError) -> CompileResult {
-        let program = Program()
+    public static func compile(entryPath: FilePath, errorLimit: Int = defaultErrorLimit) throws(EntryFileError) -> CompileResult {
+        let program = Program(errorLimit: errorLimit)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
-            throw EntryFileError(path: entryPath, reason: error.reason)
+            throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
         return compile(program)
     }
 
     /// Compiles source text held in memory; imports are read from disk,
     /// relative to `source.path`.
-    public static func compile(source: SourceFile) -> CompileResult {
-        compile(source: source, threads: Concurrency.processorCount)
+    public static func compile(source: SourceFile, errorLimit: Int = defaultErrorLimit) -> CompileResult {
+        compile(source: source, importsRelativeTo: FilePath(source.path), errorLimit: errorLimit)
+    }
+
+    /// Compiles source text held in memory whose imports are read relative
+    /// to `path` (such as standard input, named `<stdin>`, with imports from
+    /// the working directory).
+    public static func compile(source: SourceFile, importsRelativeTo path: FilePath,
+                               errorLimit: Int = defaultErrorLimit) -> CompileResult {
+        let program = Program(errorLimit: errorLimit)
+        ImportLoader.load(entry: source, at: path, into: program)
+        return compile(program)
     }
 
     /// `compile(source:)` on at most `threads` threads; the result is the same for any number.
     static func compile(source: SourceFile, threads: Int) -> CompileResult {
         let program = Program(threads: threads)
-        ImportLoader.load(entry: source, into: program)
+        ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
         return compile(program)
     }
 
     /// The form used by `reflc build`: the rule table is written to `output`
     /// as JSON while it is compiled, so it is never held in memory whole.
-    /// The bytes are a valid table only when the returned diagnostics hold no
-    /// error. Byte for byte what `RuleTable.jsonBytes()` gives.
-    public static func build(entryPath: String, writingJSONTo output: any ByteOutput)
-        throws(EntryFileError) -> (diagnostics: [Diagnostic], files: [SourceFile]) {
-        let program = Program()
+    /// The bytes are a valid table only when the result has no error (its
+    /// `ruleTable` is always nil). Byte for byte what `RuleTable.jsonBytes()` gives.
+    public static func build(entryPath: FilePath, errorLimit: Int = defaultErrorLimit,
+                             writingJSONTo output: any ByteOutput) throws(EntryFileError) -> CompileResult {
+        let program = Program(errorLimit: errorLimit)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
-            throw EntryFileError(path: entryPath, reason: error.reason)
+            throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
+        return build(program, writingJSONTo: output)
+    }
+
+    /// `build` of source text held in memory (standard input), its imports
+    /// read relative to `path`.
+    public static func build(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
+                             writingJSONTo output: any ByteOutput) -> CompileResult {
+        let program = Program(errorLimit: errorLimit)
+        ImportLoader.load(entry: source, at: path, into: program)
+        return build(program, writingJSONTo: output)
+    }
+
+    private static func build(_ program: Program, writingJSONTo output: any ByteOutput) -> CompileResult {
         let writer = JSONWriter(sink: { output.write($0) })
         writer.beginTable(variables: lowerVariables(program))
         var wroteRule = false
@@ -82,8 +124,7 @@ public enum Compiler {
                 wroteRule = true
             })
         writer.endTable(hadRules: wroteRule)
-        let files = program.sources
-        return (program.diagnostics.sortedForDisplay(fileOrder: files), files)
+        return result(of: program, table: nil)
     }
 
     private static func compile(_ program: Program) -> CompileResult {
@@ -97,10 +138,18 @@ public enum Compiler {
                 collected.rules.append(contentsOf: chunk.rules)
                 chunk.rules.removeAll(keepingCapacity: true)
             })
+        return result(of: program, table: RuleTable(variables: variables, rules: collected.rules))
+    }
+
+    /// The result of a compilation; `table` is kept only when there is no error.
+    private static func result(of program: Program, table: RuleTable?) -> CompileResult {
         let files = program.sources
-        let diagnostics = program.diagnostics.sortedForDisplay(fileOrder: files)
-        let table = diagnostics.hasErrors ? nil : RuleTable(variables: variables, rules: collected.rules)
-        return CompileResult(diagnostics: diagnostics, files: files, ruleTable: table)
+        var result = CompileResult(diagnostics: program.diagnostics.sortedForDisplay(fileOrder: files), files: files,
+                                   inputs: program.inputs.map(\.path), inputIdentities: program.inputs.map(\.identity),
+                                   omittedErrors: program.log.omittedErrors,
+                                   omittedWarnings: program.log.omittedWarnings)
+        if !result.hasErrors { result.ruleTable = table }
+        return result
     }
 
     private final class CompiledRules {

@@ -11,8 +11,9 @@ import Dispatch
 /// `RuleCompiler.compileRules`): running a fixed set of work items at once,
 /// and a lock for the one cache the threads share.
 enum Concurrency {
-    /// How many threads are worth starting: the processors online, at most 8.
-    static let processorCount = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    /// How many threads are worth starting: the processors this process
+    /// may use (see `ProcessorCount`), at most 8.
+    static let processorCount = min(8, ProcessorCount.current())
 
     /// Calls `work(0)` … `work(count - 1)` at the same time, on up to `count`
     /// threads (the calling one among them), and returns when all are done.

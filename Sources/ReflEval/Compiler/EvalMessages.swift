@@ -86,6 +86,12 @@ enum EvalMessages {
                  fixIt: suggestion.map { FixIt(replacement: $0) })
     }
 
+    static func includeExpansionLimit(_ limit: Int, chain: [String]) -> Message {
+        let shown = chain.count > 6 ? chain.prefix(3) + ["…"] + chain.suffix(2) : chain[...]
+        return .error("include-limit", "includes copy more than \(limit) properties in all, the limit; "
+                      + "the chain that copies most (\(chain.count) rules): " + shown.joined(separator: " → "))
+    }
+
     static func includeCycle(_ chain: [String]) -> Message {
         .error("include-cycle", "include cycle: " + chain.joined(separator: " → "))
     }

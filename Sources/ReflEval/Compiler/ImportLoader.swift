@@ -10,7 +10,16 @@ import ReflParser
 struct ImportLoader {
     let program: Program
     /// The entry file's folder: rule-table paths are relative to it.
-    let entryFolder: String
+    let entryFolder: FilePath
+    private let folders: FolderDescriptors
+    private let canonicalPaths: CanonicalPaths
+
+    init(program: Program, entryFolder: FilePath) {
+        self.program = program
+        self.entryFolder = entryFolder
+        folders = FolderDescriptors()
+        canonicalPaths = CanonicalPaths(descriptors: folders)
+    }
 
     /// Why the entry file itself could not be loaded.
     struct EntryError: Error {
@@ -39,25 +48,27 @@ struct ImportLoader {
 
     /// Loads `entryPath` and its imports; an unreadable entry file is an error
     /// of the command (not a diagnostic in a stylesheet).
-    static func load(entryPath: String, into program: Program) -> EntryError? {
-        switch FileSystem.readFile(entryPath) {
+    static func load(entryPath: FilePath, into program: Program) -> EntryError? {
+        switch FileSystem.readFile(entryPath, folders: nil) {
         case .failure(let error): return EntryError(reason: error.reason)
-        case .success(let bytes):
-            load(entry: SourceFile(path: entryPath, bytes: bytes), into: program)
+        case .success(let (bytes, identity)):
+            program.inputs.append(Program.Input(path: entryPath, identity: identity))
+            load(entry: SourceFile(path: entryPath.description, bytes: bytes), at: entryPath, into: program)
             return nil
         }
     }
 
-    /// Loads an entry file already in memory, and its imports from disk.
-    static func load(entry: SourceFile, into program: Program) {
-        let loader = ImportLoader(program: program, entryFolder: PathName.directory(of: entry.path))
-        loader.run(entry: entry)
+    /// Loads an entry file already in memory, whose imports are read from
+    /// disk relative to `path` (the working directory when it has no folder).
+    static func load(entry: SourceFile, at path: FilePath, into program: Program) {
+        let loader = ImportLoader(program: program, entryFolder: path.directory)
+        loader.run(entry: entry, at: path)
     }
 
-    private func run(entry: SourceFile) {
-        var states: [String: State] = [:]
-        var stack = [Frame(parts: parse(entry))]
-        let entryKey = FileSystem.canonicalPath(entry.path) ?? entry.path
+    private func run(entry: SourceFile, at entryPath: FilePath) {
+        var states: [FilePath: State] = [:]
+        var stack = [Frame(parts: parse(entry, at: entryPath))]
+        let entryKey = canonicalPaths.canonical(entryPath) ?? entryPath
         states[entryKey] = .inProgress
         var keys = [entryKey]
 
@@ -73,21 +84,22 @@ struct ImportLoader {
             let (statement, importer) = stack[top].imports[stack[top].next]
             stack[top].next += 1
             let written = StringLiteral.decode(importer.source.bytes, statement.path)
-            let path = PathName.join(PathName.directory(of: importer.source.path), written)
-            let key = FileSystem.canonicalPath(path) ?? path
+            let path = importer.path.directory.appending(FilePath(written))
+            let key = canonicalPaths.canonical(path) ?? path
             switch states[key] {
             case .done:
                 continue  // loaded once, at its first import
             case .inProgress:
                 let start = keys.firstIndex(of: key)!
-                let chain = stack[start...].map { $0.parts[0].source.path } + [path]
+                let chain = stack[start...].map { $0.parts[0].source.path } + [path.description]
                 program.report(EvalMessages.importCycle(chain), in: importer, at: statement.path)
             case nil:
-                switch FileSystem.readFile(path) {
+                switch FileSystem.readFile(path, folders: folders) {
                 case .failure(let error):
                     program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: importer, at: statement.path)
-                case .success(let bytes):
-                    let parts = parse(SourceFile(path: path, bytes: bytes))
+                case .success(let (bytes, identity)):
+                    program.inputs.append(Program.Input(path: path, identity: identity))
+                    let parts = parse(SourceFile(path: path.description, bytes: bytes), at: path)
                     states[key] = .inProgress
                     keys.append(key)
                     stack.append(Frame(parts: parts))
@@ -97,13 +109,16 @@ struct ImportLoader {
     }
 
     /// The file's parts (see `LoadedFile`), their diagnostics logged.
-    private func parse(_ source: SourceFile) -> [LoadedFile] {
-        let results = Self.parse(source, threads: program.threads)
-        let first = LoadedFile(source: source, syntax: results[0].syntax,
-                               relativePath: PathName.relative(source.path, to: entryFolder))
+    private func parse(_ source: SourceFile, at path: FilePath) -> [LoadedFile] {
+        let results = Self.parse(source, threads: program.threads, diagnosticLimit: program.log.limit)
+        let first = LoadedFile(source: source, path: path, syntax: results[0].syntax,
+                               relativePath: path.relative(to: entryFolder).description)
         var parts = [first]
         for result in results.dropFirst() { parts.append(first.nextPart(result.syntax)) }
-        for result in results { program.log.append(contentsOf: result.diagnostics) }
+        for result in results {
+            program.log.append(contentsOf: result.diagnostics)
+            program.log.omit(errors: result.omittedDiagnostics)
+        }
         return parts
     }
 
@@ -126,15 +141,15 @@ struct ImportLoader {
     /// Parses `source`: whole, or in pieces on several threads when it is
     /// large (see `Parser+Pieces.swift`), each piece a part of the file. The
     /// parts say exactly what the whole file's parse would.
-    static func parse(_ source: SourceFile, threads: Int) -> [ParseResult] {
+    static func parse(_ source: SourceFile, threads: Int, diagnosticLimit: Int = .max) -> [ParseResult] {
         let count = pieceCount(bytes: source.bytes.count, threads: threads)
-        guard count > 1 else { return [Parser.parse(source)] }
+        guard count > 1 else { return [Parser.parse(source, diagnosticLimit: diagnosticLimit)] }
         let ranges = Parser.pieces(of: source, count: count)
         let slots = ranges.map { _ in PieceSlot() }
         Concurrency.run(ranges.count) { index in
-            slots[index].piece = Parser.parse(source, piece: ranges[index])
+            slots[index].piece = Parser.parse(source, piece: ranges[index], diagnosticLimit: diagnosticLimit)
         }
-        return Parser.parts(slots.map { $0.take() }) ?? [Parser.parse(source)]
+        return Parser.parts(slots.map { $0.take() }) ?? [Parser.parse(source, diagnosticLimit: diagnosticLimit)]
     }
 
     /// Where one thread of `parse(_:threads:)` leaves its piece.

@@ -9,6 +9,8 @@ import ReflParser
 final class LoadedFile {
     /// Its source; `source.path` is the path diagnostics show.
     let source: SourceFile
+    /// The path it was read from (imports are found relative to its folder).
+    let path: FilePath
     let syntax: StylesheetSyntax
     /// The path relative to the entry file's folder, as the rule table records it.
     let relativePath: String
@@ -18,8 +20,9 @@ final class LoadedFile {
     private let lineTable: SharedLineTable
 
     /// The file `source`, or its first part; `nextPart(_:)` makes the others.
-    init(source: SourceFile, syntax: StylesheetSyntax, relativePath: String) {
+    init(source: SourceFile, path: FilePath, syntax: StylesheetSyntax, relativePath: String) {
         self.source = source
+        self.path = path
         self.syntax = syntax
         self.relativePath = relativePath
         lineTable = SharedLineTable(source)
@@ -27,6 +30,7 @@ final class LoadedFile {
 
     private init(partOf file: LoadedFile, syntax: StylesheetSyntax) {
         source = file.source
+        path = file.path
         self.syntax = syntax
         relativePath = file.relativePath
         lineTable = file.lineTable
@@ -60,7 +64,16 @@ final class Program {
     let threads: Int
     /// The files, or their parts (see `LoadedFile`), in rule order.
     var files: [LoadedFile] = []
-    let log = DiagnosticLog()
+    /// Every file read from disk, in the order read (for `--depends`, and to
+    /// refuse writing the output over one of them).
+    var inputs: [Input] = []
+
+    /// A file read from disk: its path and which file it is.
+    struct Input {
+        let path: FilePath
+        let identity: FileSystem.FileIdentity
+    }
+    let log: DiagnosticLog
     let variables = VariableTable()
     let conditionCache = ConditionCache()
 
@@ -73,8 +86,10 @@ final class Program {
         return sources
     }
 
-    init(threads: Int = Concurrency.processorCount) {
+    /// `errorLimit`: how many errors (and warnings) are kept; 0 keeps all.
+    init(threads: Int = Concurrency.processorCount, errorLimit: Int = Compiler.defaultErrorLimit) {
         self.threads = threads
+        log = DiagnosticLog(limit: errorLimit == 0 ? .max : errorLimit)
     }
 
     func report(_ message: Message, in file: LoadedFile, at range: SourceRange, notes: [Diagnostic.Note] = []) {

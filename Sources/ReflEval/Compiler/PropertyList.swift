@@ -13,6 +13,20 @@ struct PropertyList {
         ids.reserveCapacity(capacity)
     }
 
+    /// The list without its hash index: a flattened rule's list is only
+    /// read from then on, and the index of a long one costs more memory than
+    /// its properties.
+    consuming func finished() -> PropertyList {
+        index = nil
+        return self
+    }
+
+    /// Makes room for `extra` more properties.
+    mutating func reserve(_ extra: Int) {
+        items.reserveCapacity(items.count + extra)
+        ids.reserveCapacity(ids.count + extra)
+    }
+
     func index(of id: Int32) -> Int? {
         if let index { return index[id] }
         return ids.firstIndex(of: id)

@@ -45,12 +45,20 @@ final class RuleCompiler {
     let program: Program
     let files: [LoadedFile]
     let propertyNames = PropertyNames()
-    private(set) var headers: [Header] = []
+    var headers: [Header] = []
     private var includeReferences: [IncludeReference] = []
-    private var includeTargets: [Int32] = []
+    private(set) var includeTargets: [Int32] = []
     /// Flattened properties of the rules that others include.
-    private var flattened: [Int: PropertyList] = [:]
-    private var bodies: [Int: Body] = [:]
+    /// What each rule that others include provides: its own properties
+    /// and those it includes (see `RuleCompiler+Includes.swift`).
+    var flattened: [Int: IncludedProperties] = [:]
+    /// The lowered bodies of the rules that others include.
+    var bodies: [Int: Body] = [:]
+    /// Properties copied by includes so far (see `RuleCompiler+IncludeLimit.swift`).
+    var includedPropertyCount = 0
+    /// Set once includes expand past `maximumIncludedProperties`: from
+    /// then on (the build has failed) rules keep their own properties only.
+    var isPastIncludeLimit = false
 
     init(program: Program) {
         self.program = program
@@ -88,6 +96,7 @@ final class RuleCompiler {
     func compileRules<Output>(threads: Int, makeOutput: () -> Output,
                               add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void) {
         flattenIncludedRules()
+        checkIncludeExpansion()
         for file in files { _ = file.lines }  // built before the threads share them
         let itemCount = (headers.count + Self.rulesPerItem - 1) / Self.rulesPerItem
         let threadCount = max(1, min(threads, itemCount / 4))
@@ -107,7 +116,7 @@ final class RuleCompiler {
             let context = contexts[thread]
             while let item = thread == 0 ? pipeline.takeDelivering(handOn) : pipeline.take() {
                 let output = spares.withLock { spareOutputs.popLast() } ?? makeOutput()
-                context.log = DiagnosticLog()
+                context.log = DiagnosticLog(limit: program.log.limit)
                 let end = min(headers.count, (item + 1) * Self.rulesPerItem)
                 for index in (item * Self.rulesPerItem)..<end {
                     if let rule = compileRule(index, in: context) { add(rule, output) }
@@ -124,7 +133,7 @@ final class RuleCompiler {
         let header = headers[index]
         context.enter(fileIndex: header.fileIndex)
         var body = bodies[index] ?? analyzeBody(header, in: context)
-        var properties = flattened[index] ?? merge(index, own: body.takeProperties())
+        var properties = flattened[index].map(materialize) ?? merge(index, own: body.takeProperties())
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)
         let sorted = properties.takeSorted(ranks: propertyNames.ranks)
@@ -285,75 +294,15 @@ final class RuleCompiler {
     }
 
     /// The references of a rule's `__include`s, in order.
-    private func references(of rule: Int) -> ArraySlice<IncludeReference> {
+    func references(of rule: Int) -> ArraySlice<IncludeReference> {
         let range = headers[rule].includes
         return includeReferences[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
-    private func targets(of reference: IncludeReference) -> ArraySlice<Int32> {
+    func targets(of reference: IncludeReference) -> ArraySlice<Int32> {
         includeTargets[Int(reference.targets.lowerBound)..<Int(reference.targets.upperBound)]
     }
 
-    // MARK: - Flattening included rules
-
-    /// Flattens every rule that some rule includes, dependencies first.
-    private func flattenIncludedRules() {
-        let serialContext = RuleContext(compiler: self)
-        serialContext.log = program.log
-        var isIncluded = [Bool](repeating: false, count: headers.count)
-        for target in includeTargets { isIncluded[Int(target)] = true }
-        var done = [Bool](repeating: false, count: headers.count)
-        var onStack = [Bool](repeating: false, count: headers.count)
-        for root in headers.indices where isIncluded[root] && !done[root] {
-            var stack: [(rule: Int, edges: [(target: Int, range: SourceRange)], next: Int)] = [(root, edges(of: root), 0)]
-            onStack[root] = true
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                if stack[top].next < stack[top].edges.count {
-                    let edge = stack[top].edges[stack[top].next]
-                    stack[top].next += 1
-                    if onStack[edge.target] {
-                        let start = stack.firstIndex { $0.rule == edge.target }!
-                        let chain = (stack[start...].map(\.rule) + [edge.target]).map { rule in
-                            headers[rule].rule.selector.canonicalText(in: file(of: headers[rule]).source)
-                        }
-                        program.report(EvalMessages.includeCycle(chain), in: file(of: headers[stack[top].rule]), at: edge.range)
-                    } else if !done[edge.target] {
-                        onStack[edge.target] = true
-                        stack.append((edge.target, edges(of: edge.target), 0))
-                    }
-                } else {
-                    let rule = stack.removeLast().rule
-                    let body = analyzeBody(headers[rule], in: serialContext)
-                    bodies[rule] = body
-                    flattened[rule] = merge(rule, own: body.properties)
-                    onStack[rule] = false
-                    done[rule] = true
-                }
-            }
-        }
-    }
-
-    private func edges(of rule: Int) -> [(target: Int, range: SourceRange)] {
-        references(of: rule).flatMap { reference in targets(of: reference).map { (Int($0), reference.range) } }
-    }
-
-    /// The rule's own properties (which always win) and those it includes
-    /// (of which a later selector's win). The order of the properties does
-    /// not matter (they are sorted by name), so the own list is extended in
-    /// place: included lists are added last to first, each property only
-    /// where its name is not set yet. A target still being flattened is
-    /// part of a cycle, already reported, and contributes nothing.
-    private func merge(_ rule: Int, own: consuming PropertyList) -> PropertyList {
-        var properties = own
-        for reference in references(of: rule).reversed() {
-            for target in targets(of: reference).reversed() {
-                guard let included = flattened[Int(target)] else { continue }
-                properties.add(missingFrom: included)
-            }
-        }
-        return properties
-    }
 }
 
 /// What one thread of the rule phase keeps for itself: its log, the

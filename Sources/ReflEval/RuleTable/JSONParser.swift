@@ -92,10 +92,18 @@ struct JSONParser {
             position += 1
             return .object(members)
         }
+        // Objects are small (a scan finds a repeated key) except variables
+        // and properties, which get a set once they grow.
+        var seen: Set<String>?
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            let keyStart = position
             let key = try parseString()
+            if members.count == 16 { seen = Set(members.map(\.key)) }
+            let isRepeated: Bool
+            if seen != nil { isRepeated = !seen!.insert(key).inserted } else { isRepeated = members.contains { $0.key == key } }
+            if isRepeated { throw Failure(message: "the key \"\(key)\" appears twice in one object", offset: keyStart) }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             position += 1
@@ -209,27 +217,41 @@ struct JSONParser {
         return value
     }
 
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, exactly as
+    /// RFC 8259 has it: `017`, `17.`, `.5` and `+1` are errors.
     private mutating func parseNumber() throws(Failure) -> Double {
         let start = position
         if let value = parseShortDecimal() { return value }
         position = start
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        let digitsStart = position
-        while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
-        guard position > digitsStart else { throw failure("expected digits in a JSON number") }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits in a JSON number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw failure("a JSON number cannot have a leading zero") }
+        } else {
+            skipDigits()
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits after '.' in a JSON number") }
+            skipDigits()
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits in a JSON number's exponent") }
+            skipDigits()
         }
         guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)), value.isFinite else {
             throw Failure(message: "invalid JSON number", offset: start)
         }
         return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
 }
 

@@ -177,23 +177,10 @@ struct Field {
         return items.map { Field(node: $0, parentOffset: $0.offset, version: version) }
     }
 
-    /// Members in document order (a repeated key: the last one).
+    /// Members in document order (the parser has refused repeated keys).
     func object() throws(RuleTableReader.Failure) -> [(String, Field)] {
         guard case .object(let members) = try present().kind else { throw failure("expected an object") }
-        var seen: [String: Int] = [:]
-        var fields: [(String, Field)] = []
-        for member in members {
-            let field = Field(node: member.value, parentOffset: member.value.offset, version: version)
-            if members.count > 16, let index = seen[member.key] {
-                fields[index] = (member.key, field)
-            } else if members.count <= 16, let index = fields.firstIndex(where: { $0.0 == member.key }) {
-                fields[index] = (member.key, field)
-            } else {
-                if members.count > 16 { seen[member.key] = fields.count }
-                fields.append((member.key, field))
-            }
-        }
-        return fields
+        return members.map { ($0.key, Field(node: $0.value, parentOffset: $0.value.offset, version: version)) }
     }
 
     /// A keyword from a fixed set (`"pad"` for `Idiom`).

@@ -1,0 +1,152 @@
+import ReflLexer
+import ReflParser
+
+/// A rule that other rules include, flattened: for each of its properties
+/// (its own and those it includes, transitively), which rule's own
+/// declaration provides the value. Twelve bytes an entry rather than a copy
+/// of the property: along a chain of includes each rule holds all the
+/// properties of the rules below it, and copies would cost the memory of
+/// the whole expansion.
+struct IncludedProperties {
+    /// A property's value: position `position` of the own properties of `rule`.
+    struct Source {
+        let rule: Int32
+        let position: Int32
+    }
+
+    /// The property ids (name and control state; see `PropertyNames`).
+    var ids: [Int32] = []
+    var sources: [Source] = []
+}
+
+extension RuleCompiler {
+    // MARK: - Flattening included rules
+
+    /// Flattens every rule that some rule includes, dependencies first.
+    func flattenIncludedRules() {
+        let serialContext = RuleContext(compiler: self)
+        serialContext.log = program.log
+        var isIncluded = [Bool](repeating: false, count: headers.count)
+        for target in includeTargets { isIncluded[Int(target)] = true }
+        var done = [Bool](repeating: false, count: headers.count)
+        var onStack = [Bool](repeating: false, count: headers.count)
+        for root in headers.indices where isIncluded[root] && !done[root] {
+            var stack: [(rule: Int, edges: [(target: Int, range: SourceRange)], next: Int)] = [(root, edges(of: root), 0)]
+            onStack[root] = true
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].next < stack[top].edges.count {
+                    let edge = stack[top].edges[stack[top].next]
+                    stack[top].next += 1
+                    if onStack[edge.target] {
+                        let start = stack.firstIndex { $0.rule == edge.target }!
+                        let chain = (stack[start...].map(\.rule) + [edge.target]).map { rule in
+                            headers[rule].rule.selector.canonicalText(in: file(of: headers[rule]).source)
+                        }
+                        program.report(EvalMessages.includeCycle(chain), in: file(of: headers[stack[top].rule]), at: edge.range)
+                    } else if !done[edge.target] {
+                        onStack[edge.target] = true
+                        stack.append((edge.target, edges(of: edge.target), 0))
+                    }
+                } else {
+                    let rule = stack.removeLast().rule
+                    let body = analyzeBody(headers[rule], in: serialContext)
+                    bodies[rule] = body
+                    let list = flatten(rule, own: body.properties)
+                    countIncluded(list.ids.count - body.properties.ids.count, by: rule)
+                    flattened[rule] = list
+                    onStack[rule] = false
+                    done[rule] = true
+                }
+            }
+        }
+    }
+
+    func edges(of rule: Int) -> [(target: Int, range: SourceRange)] {
+        references(of: rule).flatMap { reference in targets(of: reference).map { (Int($0), reference.range) } }
+    }
+
+    /// The flattened form of `rule`: its own properties, then those of its
+    /// includes that it does not set (a later selector's first). A target
+    /// still being flattened is part of a cycle, already reported, and
+    /// contributes nothing.
+    private func flatten(_ rule: Int, own: PropertyList) -> IncludedProperties {
+        var list = IncludedProperties(ids: own.ids, sources: own.ids.indices.map { .init(rule: Int32(rule), position: Int32($0)) })
+        guard !isPastIncludeLimit, !headers[rule].includes.isEmpty else { return list }
+        let room = includedCount(of: rule)
+        list.ids.reserveCapacity(list.ids.count + room)
+        list.sources.reserveCapacity(list.sources.count + room)
+        var present = Set(own.ids)
+        for reference in references(of: rule).reversed() {
+            for target in targets(of: reference).reversed() {
+                guard let included = flattened[Int(target)] else { continue }
+                for entry in included.ids.indices where present.insert(included.ids[entry]).inserted {
+                    list.ids.append(included.ids[entry])
+                    list.sources.append(included.sources[entry])
+                }
+            }
+        }
+        return list
+    }
+
+    /// How many properties the flattened rules that `rule` includes hold:
+    /// at most what it copies from them.
+    func includedCount(of rule: Int) -> Int {
+        var count = 0
+        for reference in references(of: rule) {
+            for target in targets(of: reference) { count += flattened[Int(target)]?.ids.count ?? 0 }
+        }
+        return count
+    }
+
+    // MARK: - Merging
+
+    /// The rule's own properties (which always win) and those it includes
+    /// (of which a later selector's win). The order of the properties does
+    /// not matter (they are sorted by name), so the own list is extended in
+    /// place: included lists are added last to first, each property only
+    /// where its name is not set yet.
+    func merge(_ rule: Int, own: consuming PropertyList) -> PropertyList {
+        var properties = own
+        guard !isPastIncludeLimit, !headers[rule].includes.isEmpty else { return properties }
+        properties.reserve(includedCount(of: rule))  // room for all, so the list grows once
+        var values = ValueFinder(compiler: self)
+        for reference in references(of: rule).reversed() {
+            for target in targets(of: reference).reversed() {
+                guard let included = flattened[Int(target)] else { continue }
+                for entry in included.ids.indices where properties.index(of: included.ids[entry]) == nil {
+                    properties.set(values.property(at: included.sources[entry]), id: included.ids[entry])
+                }
+            }
+        }
+        return properties
+    }
+
+    /// The properties of a flattened rule, as a list to emit.
+    func materialize(_ list: IncludedProperties) -> PropertyList {
+        var properties = PropertyList(capacity: list.ids.count)
+        var values = ValueFinder(compiler: self)
+        for entry in list.ids.indices { properties.set(values.property(at: list.sources[entry]), id: list.ids[entry]) }
+        return properties.finished()
+    }
+
+    /// Finds the property a `Source` names, keeping the last rule's list at
+    /// hand: a flattened list holds runs of properties of one rule.
+    struct ValueFinder {
+        unowned let compiler: RuleCompiler
+        private var rule: Int32 = -1
+        private var items: [Property] = []
+
+        init(compiler: RuleCompiler) {
+            self.compiler = compiler
+        }
+
+        mutating func property(at source: IncludedProperties.Source) -> Property {
+            if source.rule != rule {
+                rule = source.rule
+                items = compiler.bodies[Int(rule)]!.properties.items
+            }
+            return items[Int(source.position)]
+        }
+    }
+}

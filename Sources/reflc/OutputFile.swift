@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ReflEval
+
+/// The one writer of every file reflc writes (rule tables, depfiles,
+/// formatted stylesheets). Bytes are collected first; nothing at the path
+/// changes until `commit()`, and then, by what the path is:
+///
+/// - a regular file (or nothing yet): a temporary file beside it is renamed
+///   over it, so the file is replaced at once, keeping its permission bits
+///   (and owner, where allowed);
+/// - a regular file with other hard links: rewritten in place from the
+///   finished temporary file, so every link sees the new contents;
+/// - a symbolic link: followed; the link stays and its target is written
+///   as above (a dangling link's target is created);
+/// - a FIFO, a device (`/dev/null`, `/dev/stdout`) or a socket: written
+///   into, as no atomic replacement is possible there;
+/// - a directory, or a file the build read (its input, an import): refused.
+final class OutputFile: ByteOutput {
+    /// Why the output cannot be written, as a message for the user.
+    struct OutputError: Error {
+        let message: String
+    }
+
+    private enum Destination {
+        /// Replaced by renaming (`keep` holds the permissions and owner of the file replaced).
+        case replace(TemporaryFile, keep: stat?)
+        /// A regular file with other links, rewritten in place at commit.
+        case rewrite(TemporaryFile)
+        /// A FIFO, device or socket, written into at commit.
+        case stream([UInt8])
+    }
+
+    /// The path as given, for messages.
+    let path: FilePath
+    /// The path written to, symbolic links followed.
+    private let target: FilePath
+    private var destination: Destination
+    /// The first write error, reported at commit.
+    private var writeFailure: String?
+
+    private init(path: FilePath, target: FilePath, destination: Destination) {
+        self.path = path
+        self.target = target
+        self.destination = destination
+    }
+
+    /// Prepares writing `path`, or says why it cannot be written. `inputs`
+    /// are files known to be read (the entry file): writing over one is refused.
+    static func create(_ path: FilePath, refusing inputs: [FilePath] = []) -> Result<OutputFile, OutputError> {
+        func failure(_ reason: String) -> Result<OutputFile, OutputError> {
+            .failure(OutputError(message: "cannot write '\(path)': \(reason)"))
+        }
+        guard !path.isUnusable else { return failure("no such file or directory") }
+        let target: FilePath
+        switch followLinks(path) {
+        case .failure(let problem): return failure(problem.reason)
+        case .success(let followed): target = followed
+        }
+        var status = stat()
+        let exists = target.withCString { stat($0, &status) } == 0
+        if exists, let input = inputs.first(where: { Self.isSameFile(status, $0) }) {
+            return failure("it is an input of this build ('\(input)'); choose another output")
+        }
+        let kind = status.st_mode & S_IFMT
+        if exists && kind == S_IFDIR { return failure("is a directory") }
+        if exists && kind != S_IFREG {
+            return .success(OutputFile(path: path, target: target, destination: .stream([])))
+        }
+        switch TemporaryFile.create(in: target.directory) {
+        case .failure(let problem): return failure(problem.reason)
+        case .success(let temporary):
+            let destination: Destination = exists && status.st_nlink > 1 ? .rewrite(temporary) : .replace(temporary, keep: exists ? status : nil)
+            return .success(OutputFile(path: path, target: target, destination: destination))
+        }
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        guard writeFailure == nil else { return }
+        switch destination {
+        case .replace(let temporary, _), .rewrite(let temporary):
+            writeFailure = Console.writeAll(bytes, to: temporary.descriptor)
+        case .stream(var buffer):
+            destination = .stream([])  // the buffer is extended uniquely, not copied
+            buffer.append(contentsOf: bytes)
+            destination = .stream(buffer)
+        }
+    }
+
+    /// Writes everything into place; returns an error message on failure
+    /// (the file at the path is then as it was). `inputs` are the files the
+    /// build read, with their identities: writing over one is refused.
+    func commit(refusing inputs: [(path: FilePath, identity: FileSystem.FileIdentity)] = []) -> String? {
+        var status = stat()
+        if target.withCString({ stat($0, &status) }) == 0 {
+            let identity = FileSystem.FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev),
+                                                   inode: UInt64(truncatingIfNeeded: status.st_ino))
+            if let input = inputs.first(where: { $0.identity == identity }) {
+                discard()
+                return "cannot write '\(path)': it is an input of this build ('\(input.path)'); choose another output"
+            }
+        }
+        let problem: String?
+        switch destination {
+        case .replace(let temporary, let keep):
+            if let keep {
+                // Owner first: changing it may clear the set-id bits that the mode then restores.
+                _ = fchown(temporary.descriptor, keep.st_uid, keep.st_gid)
+                _ = fchmod(temporary.descriptor, keep.st_mode & 0o7777)
+            }
+            // No fsync: like other compilers' outputs, the next build writes it
+            // again; waiting for the disk would be most of a small build's time.
+            // Moved while still open: an unnamed (O_TMPFILE) file is linked
+            // through its descriptor. Local file systems report a full disk
+            // at write, not at close.
+            problem = writeFailure ?? temporary.move(to: target) ?? temporary.closeFile()
+            if problem != nil { temporary.remove() }
+        case .rewrite(let temporary):
+            problem = writeFailure ?? copy(from: temporary)
+            temporary.remove()
+        case .stream(let bytes):
+            problem = writeInto(bytes)
+        }
+        return problem.map { "cannot write '\(path)': \($0)" }
+    }
+
+    /// Leaves the path as it was.
+    func discard() {
+        switch destination {
+        case .replace(let temporary, _), .rewrite(let temporary): temporary.remove()
+        case .stream: destination = .stream([])
+        }
+    }
+
+    // MARK: - Writing into place
+
+    /// Copies the finished temporary file into the target, in place.
+    private func copy(from temporary: TemporaryFile) -> String? {
+        guard lseek(temporary.descriptor, 0, SEEK_SET) == 0 else { return FileSystem.lastErrorReason() }
+        let descriptor = target.withCString { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
+        guard descriptor >= 0 else { return FileSystem.lastErrorReason() }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(temporary.descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return closing(descriptor, FileSystem.lastErrorReason()) }
+            if count == 0 { break }
+            if let failure = chunk.withUnsafeBytes({ Console.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: descriptor) }) {
+                return closing(descriptor, failure)
+            }
+        }
+        return closing(descriptor, nil)
+    }
+
+    /// Writes `bytes` into a FIFO, device or socket.
+    private func writeInto(_ bytes: [UInt8]) -> String? {
+        let descriptor = target.withCString { open($0, O_WRONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return FileSystem.lastErrorReason() }
+        return closing(descriptor, bytes.withUnsafeBytes { Console.writeAll($0, to: descriptor) })
+    }
+
+    /// Closes `descriptor`; the earlier problem, or the close's own.
+    private func closing(_ descriptor: Int32, _ problem: String?) -> String? {
+        let closed = close(descriptor) == 0 ? nil : FileSystem.lastErrorReason()
+        return problem ?? closed
+    }
+
+    // MARK: - Paths
+
+    /// `path` with symbolic links followed to what they name (which need
+    /// not exist): a link stays a link, and what it names is written.
+    static func followLinks(_ path: FilePath) -> Result<FilePath, TemporaryFile.Failure> {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard current.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+                return .success(current)
+            }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = current.withCString { link in
+                buffer.withUnsafeMutableBytes { readlink(link, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+            }
+            guard count > 0 else { return .failure(TemporaryFile.Failure(reason: FileSystem.lastErrorReason())) }
+            let destination = FilePath(bytes: Array(buffer[0..<count]))
+            current = destination.isAbsolute ? destination : current.directory.appending(destination)
+        }
+        return .failure(TemporaryFile.Failure(reason: "too many levels of symbolic links"))
+    }
+
+    /// Whether `status` is that of the file at `path` (the same device and inode).
+    private static func isSameFile(_ status: stat, _ path: FilePath) -> Bool {
+        var other = stat()
+        guard path.withCString({ stat($0, &other) }) == 0 else { return false }
+        return other.st_dev == status.st_dev && other.st_ino == status.st_ino
+    }
+}
