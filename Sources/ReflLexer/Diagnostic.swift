@@ -99,3 +99,7 @@ extension Array where Element == Diagnostic {
 /// A diagnostic can be thrown where one problem ends an operation (a
 /// malformed rule table).
 extension Diagnostic: Error {}
+
+/// A message can be the failure of an operation that has no place yet (an
+/// arithmetic mismatch, reported at the operator by its caller).
+extension Message: Error {}

@@ -75,6 +75,8 @@ public struct Lexer {
         case UInt8(ascii: "|"): return single(.pipe)
         case UInt8(ascii: ">"): return single(.greater)
         case UInt8(ascii: "~"): return single(.tilde)
+        case UInt8(ascii: "*"): return single(.star)
+        case UInt8(ascii: "/"): return single(.slash)  // `//` and `/*` are comments, skipped before
         case UInt8(ascii: ":"): return single(.colon)
         case UInt8(ascii: ";"): return single(.semicolon)
         case UInt8(ascii: ","): return single(.comma)
@@ -96,8 +98,11 @@ public struct Lexer {
                 skipIdentifierCharacters()
                 return .identifier
             }
-            if byte == UInt8(ascii: ".") { return single(.dot) }
-            return lexInvalidCharacter()
+            switch byte {
+            case UInt8(ascii: "."): return single(.dot)
+            case UInt8(ascii: "+"): return single(.plus)
+            default: return single(.minus)
+            }
         default:
             if Self.isIdentifierStart(byte) {
                 skipIdentifierCharacters()

@@ -27,6 +27,9 @@ public enum TokenKind: UInt8, Sendable {
     /// `~`. The lexer does not report them; the parser names the construct
     /// they belong to (a class selector, nesting, `a | b`, a child selector).
     case dot, ampersand, pipe, greater, tilde
+    /// Arithmetic: `+` and `-` where they start no number and no name,
+    /// `*`, and a `/` that starts no comment.
+    case plus, minus, star, slash
     case colon, semicolon, comma, equals
     /// A byte or character that cannot start any token (reported by the lexer).
     case invalidCharacter
@@ -55,6 +58,10 @@ public enum TokenKind: UInt8, Sendable {
         case .pipe: return "'|'"
         case .greater: return "'>'"
         case .tilde: return "'~'"
+        case .plus: return "'+'"
+        case .minus: return "'-'"
+        case .star: return "'*'"
+        case .slash: return "'/'"
         case .colon: return "':'"
         case .semicolon: return "';'"
         case .comma: return "','"

@@ -43,6 +43,7 @@ public struct StylesheetSyntax: Sendable {
     /// Where the control states of `declaration` are written, brackets
     /// included (`[highlighted]`); nil without a bracket.
     public func stateBracket(of declaration: Declaration) -> SourceRange? {
+        guard declaration.hasStateBracket else { return nil }  // the source, long out of cache, stays unread
         let bytes = file.bytes
         var index = key(of: declaration).end
         while index < declaration.range.end && bytes[index] != UInt8(ascii: "[") {
@@ -231,8 +232,9 @@ public struct Declaration: Sendable {
     private let importantEnd: UInt32
     /// A `ValueID` (>= 0), or `-1 - IncludeListID` for an `__include`.
     private var encodedValue: Int32
-    /// The key's id in the low 28 bits, the control states in the top 4
-    /// (a file holds far fewer than 2^28 distinct keys: see Grammar.md, "Limits").
+    /// The key's id in the low 27 bits, whether a `[...]` follows the key
+    /// in bit 27, the control states in the top 4 (a file holds fewer than
+    /// 2^27 distinct keys: see the limits in README.md).
     private var keyAndStates: UInt32
 
     /// The key's id in the file's `StylesheetSyntax.keys`.
@@ -241,16 +243,22 @@ public struct Declaration: Sendable {
     /// The control states of `key[states]`; `.normal` without a bracket.
     public var states: ControlState { ControlState(rawValue: Int(keyAndStates >> 28)) }
 
-    private static let keyMask: UInt32 = 0x0FFF_FFFF
+    /// Whether the key is followed by a bracket, even one naming no valid
+    /// state (or only `normal`).
+    public var hasStateBracket: Bool { keyAndStates & Self.bracketBit != 0 }
+
+    private static let keyMask: UInt32 = 0x07FF_FFFF
+    private static let bracketBit: UInt32 = 1 << 27
 
     public var value: DeclarationValue {
         encodedValue >= 0 ? .value(encodedValue) : .include(-1 - encodedValue)
     }
 
     /// A declaration at `range`, which starts with its key (`keyID`).
-    public init(range: SourceRange, keyID: Int32, states: ControlState = .normal, value: DeclarationValue,
-                important: SourceRange?) {
+    public init(range: SourceRange, keyID: Int32, states: ControlState = .normal, hasStateBracket: Bool = false,
+                value: DeclarationValue, important: SourceRange?) {
         keyAndStates = UInt32(bitPattern: keyID) & Self.keyMask | UInt32(states.rawValue) << 28
+            | (hasStateBracket || states != .normal ? Self.bracketBit : 0)
         start = UInt32(truncatingIfNeeded: range.start)
         end = UInt32(truncatingIfNeeded: range.end)
         importantStart = UInt32(truncatingIfNeeded: important?.start ?? 0)

@@ -92,8 +92,10 @@ public struct ASTDump {
                 line(depth, "condition \(text(node.range)) \(position(node.range))")
                 if let root = condition.root { dumpCondition(root, depth: depth + 1) }
                 if !condition.isValid { line(depth + 1, "(invalid)") }
-            case .invalid:
-                line(depth, "invalid \(position(node.range))")
+            case .invalid, .sum, .product, .negate, .group:
+                line(depth, "\(node.kind) \(position(node.range))")
+            case .operator:
+                line(depth, "operator \(text(node.range)) \(position(node.range))")
             default:
                 line(depth, "\(node.kind) \(text(node.range)) \(position(node.range))")
             }

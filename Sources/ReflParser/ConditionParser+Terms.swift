@@ -99,7 +99,7 @@ extension ConditionParser {
 
     /// `default`, `?name` and the flags take no operator.
     private mutating func noOperator(after subject: ConditionToken) -> Bool {
-        guard current.kind == .op, !["&&", "||"].contains(text(current)) else { return true }
+        guard current.kind == .op, !spells(current, "&&"), !spells(current, "||") else { return true }
         let written = file.text(subject.range.union(previous.range))
         report(ParserMessages.conditionTakesNoOperator(written), current.range)
         return false
@@ -148,15 +148,15 @@ extension ConditionParser {
     /// One of the cases of `Keyword`, by its exact (case-sensitive) name.
     private mutating func parseValue<Keyword: RawRepresentable & CaseIterable>() -> Keyword? where Keyword.RawValue == String {
         let token = current
-        let names = Keyword.allCases.map(\.rawValue)
         guard token.kind == .word else {
-            let list = names.map { "'\($0)'" }.joined(separator: ", ")
+            let list = Keyword.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             report(ParserMessages.conditionExpected("one of \(list)", after: text(previous), found: describe(token)), token.range)
             return nil
         }
         advance()
         let word = text(token)
         guard let value = Keyword(rawValue: word) else {
+            let names = Keyword.allCases.map(\.rawValue)
             report(ParserMessages.unknownConditionValue(word, expected: names, suggestion: Suggestions.closest(to: word, in: names)),
                    token.range)
             return nil

@@ -51,8 +51,13 @@ public struct ConditionParser {
 
     func text(_ token: ConditionToken) -> String { file.text(token.range) }
 
+    /// Whether `token` spells `text` (compared as bytes: no String is made).
+    func spells(_ token: ConditionToken, _ text: StaticString) -> Bool {
+        file.range(token.range, equals: text)
+    }
+
     /// Whether the current token is the word `word`.
-    func at(word: String) -> Bool { current.kind == .word && text(current) == word }
+    func at(word: StaticString) -> Bool { current.kind == .word && spells(current, word) }
 
     var atEnd: Bool { current.kind == .end }
 
@@ -80,13 +85,16 @@ public struct ConditionParser {
 
     /// disjunction = conjunction { "or" conjunction } ;
     mutating func parseDisjunction() -> ConditionNode? {
+        let first = parseConjunction()
+        // Most conditions have no `or`: no list of operands for them.
+        guard !isAbandoned, at(word: "or") || (current.kind == .op && spells(current, "||")) else { return first }
         var operands: [ConditionNode] = []
-        if let first = parseConjunction() { operands.append(first) }
+        if let first { operands.append(first) }
         while !isAbandoned, let joiner = eatJoiner(word: "or", symbol: "||") {
             if let missing = missingOperand(after: joiner) {
                 report(missing, current.range)
                 // `or and x`: the `and` has no left operand either; x is still checked.
-                guard at(word: "and") || (current.kind == .op && text(current) == "&&") else { continue }
+                guard at(word: "and") || (current.kind == .op && spells(current, "&&")) else { continue }
                 advance()
             }
             if let next = parseConjunction() { operands.append(next) }
@@ -96,8 +104,11 @@ public struct ConditionParser {
 
     /// conjunction = negation { "and" negation } ;
     mutating func parseConjunction() -> ConditionNode? {
+        let first = parseNegation()
+        // No list for a single operand (a `)` closes a group; at the top it is stray).
+        if atEnd || (current.kind == .rightParen && nesting > 0) || isAbandoned { return first }
         var operands: [ConditionNode] = []
-        if let first = parseNegation() { operands.append(first) }
+        if let first { operands.append(first) }
         while !isAbandoned {
             if let joiner = eatJoiner(word: "and", symbol: "&&") {
                 if let missing = missingOperand(after: joiner) {
@@ -114,7 +125,7 @@ public struct ConditionParser {
 
     /// negation = "not" negation | "(" disjunction ")" | term ;
     mutating func parseNegation() -> ConditionNode? {
-        let isNot = at(word: "not") || (current.kind == .op && text(current) == "!")
+        let isNot = at(word: "not") || (current.kind == .op && spells(current, "!"))
         guard isNot || current.kind == .leftParen else { return parseTerm() }
         let opener = current
         if isNot && opener.kind == .op {
@@ -144,23 +155,23 @@ public struct ConditionParser {
 
     /// Consumes `and` (or `or`) and returns how it was written; `&&` (`||`)
     /// is reported with a fix-it and read as the word.
-    private mutating func eatJoiner(word: String, symbol: String) -> String? {
+    private mutating func eatJoiner(word: StaticString, symbol: StaticString) -> String? {
         if at(word: word) {
             advance()
-            return word
+            return word.description
         }
-        guard current.kind == .op, text(current) == symbol else { return nil }
-        var message = ParserMessages.conditionSymbol(symbol, word: word)
-        message.fixIt = FixIt(replacement: word)
+        guard current.kind == .op, spells(current, symbol) else { return nil }
+        var message = ParserMessages.conditionSymbol(symbol.description, word: word.description)
+        message.fixIt = FixIt(replacement: word.description)
         report(message, current.range)
         advance()
-        return word
+        return word.description
     }
 
     /// The error when no operand follows `joiner` (at the end, `)`, `and`, `or`).
     private func missingOperand(after joiner: String) -> Message? {
         let isMissing = atEnd || current.kind == .rightParen || at(word: "and") || at(word: "or")
-            || (current.kind == .op && (text(current) == "&&" || text(current) == "||"))
+            || (current.kind == .op && (spells(current, "&&") || spells(current, "||")))
         return isMissing ? ParserMessages.conditionExpected("a condition", after: joiner, found: describe(current)) : nil
     }
 
@@ -177,7 +188,7 @@ public struct ConditionParser {
             advance()
             return true
         default:
-            if at(word: "or") || (current.kind == .op && text(current) == "||") { return false }
+            if at(word: "or") || (current.kind == .op && spells(current, "||")) { return false }
             report(ParserMessages.conditionJoiner(found: describe(current)), current.range)
             skipOperand()
             return true
@@ -194,9 +205,9 @@ public struct ConditionParser {
             case .rightParen:
                 if depth == 0 { return }
                 depth -= 1
-            case .word where depth == 0 && (text(current) == "and" || text(current) == "or"):
+            case .word where depth == 0 && (spells(current, "and") || spells(current, "or")):
                 return
-            case .op where depth == 0 && (text(current) == "&&" || text(current) == "||"):
+            case .op where depth == 0 && (spells(current, "&&") || spells(current, "||")):
                 return
             default: break
             }

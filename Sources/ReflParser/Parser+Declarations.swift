@@ -11,12 +11,14 @@ extension Parser {
         let first = Int32(syntax.declarations.count)
         while !at(.rightBrace) && !at(.endOfFile) {
             let before = current.range.start
-            if eat(.semicolon) != nil { continue }  // an empty declaration, as CSS allows
-            // `Name {` at the start of an unindented line: the '}' of this
-            // rule is missing and a new rule starts; indented, or after
-            // something on its line, it is a nested rule.
-            if at(.identifier) && lookahead.kind == .leftBrace && current.isAtLineStart && !isIndented(current) { break }
-            if skipForeignInBlock() { continue }
+            if !(at(.identifier) && lookahead.kind == .colon) {  // `name:`, the usual case, goes straight on
+                if eat(.semicolon) != nil { continue }  // an empty declaration, as CSS allows
+                // `Name {` at the start of an unindented line: the '}' of this
+                // rule is missing and a new rule starts; indented, or after
+                // something on its line, it is a nested rule.
+                if at(.identifier) && lookahead.kind == .leftBrace && current.isAtLineStart && !isIndented(current) { break }
+                if skipForeignInBlock() { continue }
+            }
             if let declaration = parseDeclaration(inWhereRule: inWhereRule) { syntax.declarations.append(declaration) }
             if current.range.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }
         }
@@ -45,7 +47,8 @@ extension Parser {
             return nil
         }
         let key = advance()
-        let states = at(.leftBracket) ? parseStateList() : .normal
+        let hasStateBracket = at(.leftBracket)
+        let states = hasStateBracket ? parseStateList() : .normal
         if at(.equals) {
             error(ParserMessages.expected("':'", after: "property name '\(file.text(key.range))'", found: found,
                                           fixIt: FixIt(replacement: ":")), at: current.range)
@@ -73,7 +76,7 @@ extension Parser {
         expectDeclarationEnd()
         return Declaration(range: SourceRange(key.range.start, previousEnd),
                            keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])),
-                           states: states, value: value, important: important)
+                           states: states, hasStateBracket: hasStateBracket, value: value, important: important)
     }
 
     /// A `!` that does not start `!important`: `!importnat` is one error

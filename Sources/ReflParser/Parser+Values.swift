@@ -1,7 +1,7 @@
 import ReflLexer
 
 extension Parser {
-    /// valueList = value { "," value } ;
+    /// valueList = expression { "," expression } ;
     ///
     /// A single value is stored as itself; two or more become a `list` node
     /// (used by comma-separated option sets: `flexible-width, flexible-height`).
@@ -12,7 +12,7 @@ extension Parser {
             error(ParserMessages.expected("a value", after: "'\(file.text(name.range))'", found: found), at: current.range)
             return syntax.values.appendLeaf(.invalid, .at(current.range.start))
         }
-        let first = parseValue(depth: 1, conditionContext: conditionContext)
+        let first = parseExpression(depth: 1, conditionContext: conditionContext)
         guard at(.comma) || at(.pipe) else { return first }  // a single value stands as itself
         syntax.values.insertParent(.list, at: first)
         var reportedPipe = false
@@ -22,7 +22,7 @@ extension Parser {
                 error(ParserMessages.pipeInList(), at: separator.range)
                 reportedPipe = true
             }
-            parseValue(depth: 1, conditionContext: conditionContext)
+            parseExpression(depth: 1, conditionContext: conditionContext)
         }
         syntax.values.endParent(first, end: previousEnd)
         // The `|` is the one error: what the list means is not checked further.
@@ -64,7 +64,7 @@ extension Parser {
         }
     }
 
-    /// call = NAME "(" [ value { "," value } ] ")" ;
+    /// call = NAME "(" [ expression { "," expression } ] ")" ;
     ///
     /// Arguments nest to any depth up to `maximumNesting`. The string
     /// argument of `condition(...)` is parsed as a condition.
@@ -79,7 +79,7 @@ extension Parser {
                     error(ParserMessages.expected("an argument", after: "','", found: found), at: current.range)
                     break
                 }
-                parseValue(depth: depth + 1, conditionContext: isCondition)
+                parseExpression(depth: depth + 1, conditionContext: isCondition)
             } while eat(.comma) != nil
         }
         if eat(.rightParen) == nil {

@@ -85,6 +85,10 @@ enum ParserMessages {
         }
     }
 
+    static func unspacedMinus(_ written: String, spaced: String) -> Message {
+        .error("unspaced-minus", "'\(written)' after a value: a '-' that subtracts needs a space on both sides; write '\(spaced)'")
+    }
+
     static func pipeInList() -> Message {
         .error("list-separator", "options are joined with ',' in a stylesheet, not '|' ('flexible-width, flexible-height')",
                fixIt: FixIt(replacement: ","))

@@ -6,6 +6,8 @@ public typealias ValueID = Int32
 /// What a value node is. Literals keep only their range: their numeric or
 /// string content is decoded by the compiler, which knows what it expects.
 public enum ValueKind: UInt8, Sendable {
+    // Leaves first, parents last: `hasChildren` is one comparison.
+
     /// `12`, `-3.5px`, `50%`, `90deg` (unit included in the range).
     case number
     /// `'text'` (quotes included in the range).
@@ -16,15 +18,27 @@ public enum ValueKind: UInt8, Sendable {
     case identifier
     /// `@name`.
     case variable
-    /// `name(args...)`: children are the arguments.
-    case call
-    /// `a, b, c` at the top of a declaration: children are the items.
-    case list
     /// A string literal parsed as a condition (`__condition: '...'`,
     /// `condition('...')`); `payload` indexes `StylesheetSyntax.conditions`.
     case condition
     /// Where a value was expected but could not be parsed (already reported).
     case invalid
+    /// `+`, `-`, `*` or `/` between the operands of a `sum` or `product`
+    /// (the operator is the byte its range starts with).
+    case `operator`
+    /// `name(args...)`: children are the arguments.
+    case call
+    /// `a, b, c` at the top of a declaration: children are the items.
+    case list
+    /// `a + b - c`: children are the operands with an `operator` node
+    /// between each two; applied left to right.
+    case sum
+    /// `a * b / c`, the same way.
+    case product
+    /// `-@a`, `-(a + b)`: one child.
+    case negate
+    /// `(a + b)`: one child; the range includes the parentheses.
+    case group
 }
 
 /// One node of a value tree, 16 bytes.
@@ -50,7 +64,8 @@ public struct ValueNode: Sendable {
     /// For a `condition` node: its index in `StylesheetSyntax.conditions`.
     public var conditionIndex: Int { Int(link) }
 
-    var hasChildren: Bool { kind == .call || kind == .list }
+    /// Whether the node is a parent (parents are the last kinds).
+    var hasChildren: Bool { kind.rawValue >= ValueKind.call.rawValue }
 
     init(kind: ValueKind, range: SourceRange, link: Int32, nameLength: Int = 0) {
         self.kind = kind
@@ -86,6 +101,7 @@ public struct ValueArena: Sendable {
     }
 
     /// Adds a node with no children (`link` is a condition's index).
+    @discardableResult
     mutating func appendLeaf(_ kind: ValueKind, _ range: SourceRange, link: Int32 = 0) -> ValueID {
         nodes.append(ValueNode(kind: kind, range: range, link: link))
         return ValueID(nodes.count - 1)
@@ -120,10 +136,10 @@ public struct ValueArena: Sendable {
         nodes.append(contentsOf: other.nodes)  // one copy; then the few links are moved in place
         nodes.withUnsafeMutableBufferPointer { nodes in
             for index in start..<nodes.count {
-                switch nodes[index].kind {
-                case .call, .list: nodes[index].link += offset
-                case .condition: nodes[index].link += conditionOffset
-                default: break
+                if nodes[index].hasChildren {
+                    nodes[index].link += offset
+                } else if nodes[index].kind == .condition {
+                    nodes[index].link += conditionOffset
                 }
             }
         }

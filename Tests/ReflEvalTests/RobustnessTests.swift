@@ -67,6 +67,23 @@ struct RobustnessTests {
         }
     }
 
+    @Test func longAndDeepExpressionsAreLinearAndBounded() {
+        Self.within(120, "a sum of 100,000 terms") {
+            let sum = Array(repeating: "1", count: 100_000).joined(separator: " + ")
+            #expect(Self.compile("a { b: \(sum); }").ruleTable?.rules.first?.properties.first?.value == .number(100_000, unit: nil))
+        }
+        Self.within(120, "a product chain of 50,000 groups") {
+            let chain = Array(repeating: "(1 * 1 + 0)", count: 50_000).joined(separator: " * ")
+            #expect(Self.compile("a { b: \(chain); }").ruleTable != nil)
+        }
+        for (what, deep) in [("groups", String(repeating: "(", count: 50_000) + "1" + String(repeating: ")", count: 50_000)),
+                             ("minus signs", String(repeating: "-(", count: 50_000) + "1")] {
+            Self.within(120, "50,000 nested \(what)") {
+                #expect(Self.messages("a { b: \(deep); }").first == "values are nested more than 256 levels deep", "\(what)")
+            }
+        }
+    }
+
     @Test func nestingJustUnderTheLimitCompiles() {
         let depth = Parser.maximumNesting
         let result = Self.compile("a { b: " + String(repeating: "vector(", count: depth - 1) + "1" + String(repeating: ")", count: depth - 1) + "; }")
@@ -214,7 +231,8 @@ struct RobustnessTests {
         let tokens = ["{", "}", "(", ")", ";", ":", ",", "'", "\"", "@", "#", "!important", "__include: ", "__condition: '",
                       ":__where", "@import url(", "rgb(", "vector(", "/*", "*/", "-", ".5", "%", "and ", "width < ", "\\",
                       "\u{FEFF}", "\r\n", "\0", "≠", " or ", "not ", "(", "appearance = dark", "content-size >= ",
-                      "[highlighted", "[", "]", ", selected]", "font(body, bold)", "&&"].map { Array($0.utf8) }
+                      "[highlighted", "[", "]", ", selected]", "font(body, bold)", "&&", " * ", "/", "+", " - ", "-(",
+                      "darken(", "mix(", "round("].map { Array($0.utf8) }
         var random = SeededRandom(seed: 0x5EED)
         let mutationsPerSource = 3000 / sources.count + 1
         Self.within(600, "mutation test") {

@@ -149,6 +149,36 @@ enum EvalMessages {
                fixIt: suggestion.map { FixIt(replacement: $0) })
     }
 
+    // MARK: Expressions
+
+    static func operandMismatch(_ op: Arithmetic.Operator, _ left: String, _ right: String) -> Message {
+        let text: String
+        switch op {
+        case .add: text = "cannot add \(left) and \(right)"
+        case .subtract: text = "cannot subtract \(right) from \(left)"
+        case .multiply: text = "cannot multiply \(left) by \(right)"
+        case .divide: text = "cannot divide \(left) by \(right)"
+        }
+        return .error("operand-type", text)
+    }
+
+    static func unitsMultiplied(_ left: String, _ right: String) -> Message {
+        .error("operand-type", "cannot multiply two values with units, \(left) and \(right); one of them must be a bare number")
+    }
+
+    static func divisionByZero(_ left: String) -> Message {
+        .error("division-by-zero", "cannot divide \(left) by zero")
+    }
+
+    static func cannotNegate(_ operand: String) -> Message {
+        .error("operand-type", "cannot negate \(operand); '-' applies to numbers, lengths, percentages and angles")
+    }
+
+    static func unitLooksLikeSubtraction(_ number: String, _ rest: String) -> Message {
+        .error("unspaced-minus", "'\(number)-\(rest)' is not a number with a unit; to subtract, write '\(number) - \(rest)'",
+               fixIt: FixIt(replacement: "\(number) - \(rest)"))
+    }
+
     static func listNotAllowed() -> Message {
         .error("list-not-allowed",
                "a comma-separated list is only allowed for autoresizing options (flexible-width, flexible-height, ...); use vector(...) for a list of values")

@@ -37,8 +37,13 @@ struct PropertyList {
     mutating func set(_ property: consuming Property, id: Int32) {
         if let existing = index(of: id) {
             items[existing] = property
-            return
+        } else {
+            append(property, id: id)
         }
+    }
+
+    /// Adds `property`, whose name (`id`) is not in the list yet.
+    mutating func append(_ property: consuming Property, id: Int32) {
         items.append(property)
         ids.append(id)
         if index != nil {
@@ -51,7 +56,7 @@ struct PropertyList {
     /// The properties of `other` whose names are not set yet.
     mutating func add(missingFrom other: PropertyList) {
         for position in other.ids.indices where index(of: other.ids[position]) == nil {
-            set(other.items[position], id: other.ids[position])
+            append(other.items[position], id: other.ids[position])
         }
     }
 

@@ -30,7 +30,7 @@ extension RuleCompiler {
     /// flattened rules it includes), in rule order, so that the limit is
     /// met at the same rule whatever the number of threads.
     func checkIncludeExpansion() {
-        for index in headers.indices where !headers[index].includes.isEmpty && flattened[index] == nil {
+        for index in headers.indices where !headers[index].includes.isEmpty && includedRules.flattened(index) == nil {
             guard !isPastIncludeLimit else { return }
             countIncluded(includedCount(of: index), by: index)
         }
@@ -42,7 +42,7 @@ extension RuleCompiler {
         var chain: [Int] = [rule]
         var visited: Set<Int> = [rule]
         var current = rule
-        while let next = edges(of: current).map(\.target).max(by: { (flattened[$0]?.ids.count ?? 0) < (flattened[$1]?.ids.count ?? 0) }),
+        while let next = edges(of: current).map(\.target).max(by: { includedRules.count(of: $0) < includedRules.count(of: $1) }),
               visited.insert(next).inserted {
             chain.append(next)
             current = next

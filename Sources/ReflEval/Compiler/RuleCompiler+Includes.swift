@@ -19,11 +19,52 @@ struct IncludedProperties {
     var sources: [Source] = []
 }
 
+/// The rules that others include, flattened, with their lowered bodies;
+/// found from a rule's index through one array (a few of the rules are
+/// included, and every rule's includes look them up: cheaper than hashing).
+struct IncludedRules {
+    private var slots: [Int32] = []
+    private var lists: [IncludedProperties] = []
+    private var bodies: [RuleCompiler.Body] = []
+
+    init(ruleCount: Int = 0) {
+        slots = [Int32](repeating: -1, count: ruleCount)
+    }
+
+    func flattened(_ rule: Int) -> IncludedProperties? {
+        let slot = slots[rule]
+        return slot < 0 ? nil : lists[Int(slot)]
+    }
+
+    func body(of rule: Int) -> RuleCompiler.Body? {
+        let slot = slots[rule]
+        return slot < 0 ? nil : bodies[Int(slot)]
+    }
+
+    /// How many properties the flattened rule holds (0 if not flattened).
+    func count(of rule: Int) -> Int {
+        let slot = slots[rule]
+        return slot < 0 ? 0 : lists[Int(slot)].ids.count
+    }
+
+    /// The own properties of a flattened rule.
+    func ownProperties(of rule: Int32) -> [Property] {
+        bodies[Int(slots[Int(rule)])].properties.items
+    }
+
+    mutating func add(_ rule: Int, body: RuleCompiler.Body, flattened: IncludedProperties) {
+        slots[rule] = Int32(lists.count)
+        lists.append(flattened)
+        bodies.append(body)
+    }
+}
+
 extension RuleCompiler {
     // MARK: - Flattening included rules
 
     /// Flattens every rule that some rule includes, dependencies first.
     func flattenIncludedRules() {
+        includedRules = IncludedRules(ruleCount: headers.count)
         let serialContext = RuleContext(compiler: self)
         serialContext.log = program.log
         var isIncluded = [Bool](repeating: false, count: headers.count)
@@ -51,10 +92,9 @@ extension RuleCompiler {
                 } else {
                     let rule = stack.removeLast().rule
                     let body = analyzeBody(headers[rule], in: serialContext)
-                    bodies[rule] = body
                     let list = flatten(rule, own: body.properties)
                     countIncluded(list.ids.count - body.properties.ids.count, by: rule)
-                    flattened[rule] = list
+                    includedRules.add(rule, body: body, flattened: list)
                     onStack[rule] = false
                     done[rule] = true
                 }
@@ -79,7 +119,7 @@ extension RuleCompiler {
         var present = Set(own.ids)
         for reference in references(of: rule).reversed() {
             for target in targets(of: reference).reversed() {
-                guard let included = flattened[Int(target)] else { continue }
+                guard let included = includedRules.flattened(Int(target)) else { continue }
                 for entry in included.ids.indices where present.insert(included.ids[entry]).inserted {
                     list.ids.append(included.ids[entry])
                     list.sources.append(included.sources[entry])
@@ -94,7 +134,7 @@ extension RuleCompiler {
     func includedCount(of rule: Int) -> Int {
         var count = 0
         for reference in references(of: rule) {
-            for target in targets(of: reference) { count += flattened[Int(target)]?.ids.count ?? 0 }
+            for target in targets(of: reference) { count += includedRules.count(of: Int(target)) }
         }
         return count
     }
@@ -113,9 +153,9 @@ extension RuleCompiler {
         var values = ValueFinder(compiler: self)
         for reference in references(of: rule).reversed() {
             for target in targets(of: reference).reversed() {
-                guard let included = flattened[Int(target)] else { continue }
+                guard let included = includedRules.flattened(Int(target)) else { continue }
                 for entry in included.ids.indices where properties.index(of: included.ids[entry]) == nil {
-                    properties.set(values.property(at: included.sources[entry]), id: included.ids[entry])
+                    properties.append(values.property(at: included.sources[entry]), id: included.ids[entry])
                 }
             }
         }
@@ -126,7 +166,7 @@ extension RuleCompiler {
     func materialize(_ list: IncludedProperties) -> PropertyList {
         var properties = PropertyList(capacity: list.ids.count)
         var values = ValueFinder(compiler: self)
-        for entry in list.ids.indices { properties.set(values.property(at: list.sources[entry]), id: list.ids[entry]) }
+        for entry in list.ids.indices { properties.append(values.property(at: list.sources[entry]), id: list.ids[entry]) }
         return properties.finished()
     }
 
@@ -144,7 +184,7 @@ extension RuleCompiler {
         mutating func property(at source: IncludedProperties.Source) -> Property {
             if source.rule != rule {
                 rule = source.rule
-                items = compiler.bodies[Int(rule)]!.properties.items
+                items = compiler.includedRules.ownProperties(of: rule)
             }
             return items[Int(source.position)]
         }

@@ -48,12 +48,10 @@ final class RuleCompiler {
     var headers: [Header] = []
     private var includeReferences: [IncludeReference] = []
     private(set) var includeTargets: [Int32] = []
-    /// Flattened properties of the rules that others include.
-    /// What each rule that others include provides: its own properties
-    /// and those it includes (see `RuleCompiler+Includes.swift`).
-    var flattened: [Int: IncludedProperties] = [:]
-    /// The lowered bodies of the rules that others include.
-    var bodies: [Int: Body] = [:]
+    /// What each rule that others include provides (its own properties
+    /// and those it includes) and its lowered body: see
+    /// `RuleCompiler+Includes.swift`.
+    var includedRules = IncludedRules()
     /// Properties copied by includes so far (see `RuleCompiler+IncludeLimit.swift`).
     var includedPropertyCount = 0
     /// Set once includes expand past `maximumIncludedProperties`: from
@@ -132,8 +130,8 @@ final class RuleCompiler {
     private func compileRule(_ index: Int, in context: RuleContext) -> CompiledRule? {
         let header = headers[index]
         context.enter(fileIndex: header.fileIndex)
-        var body = bodies[index] ?? analyzeBody(header, in: context)
-        var properties = flattened[index].map(materialize) ?? merge(index, own: body.takeProperties())
+        var body = includedRules.body(of: index) ?? analyzeBody(header, in: context)
+        var properties = includedRules.flattened(index).map(materialize) ?? merge(index, own: body.takeProperties())
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)
         let sorted = properties.takeSorted(ranks: propertyNames.ranks)

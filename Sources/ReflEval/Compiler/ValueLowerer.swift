@@ -36,7 +36,8 @@ final class ValueLowerer {
         log.report(message, in: file, at: range)
     }
 
-    /// The typed value of the node `id`.
+    /// The typed value of the node `id`. The result of an expression is
+    /// rounded to 5 decimal places (its parts are computed unrounded).
     func lower(_ id: ValueID) -> StyleValue? {
         let node = syntax.values[id]
         switch node.kind {
@@ -47,8 +48,72 @@ final class ValueLowerer {
         case .variable: return lowerVariable(node.range)
         case .call: return lowerCall(id)
         case .list: return lowerList(id)
-        case .condition: return lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition)
-        case .invalid: return nil
+        case .condition: return lowerConditionValue(node)
+        case .sum, .product, .negate, .group: return lowerExpression(id)
+        case .invalid, .operator: return nil
+        }
+    }
+
+    // Out of line, so that `lower`, which runs for every value, stays small.
+    @inline(never)
+    private func lowerConditionValue(_ node: ValueNode) -> StyleValue? {
+        lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition)
+    }
+
+    @inline(never)
+    private func lowerExpression(_ id: ValueID) -> StyleValue? {
+        evaluate(id).map(Arithmetic.rounded)
+    }
+
+    /// The value of an operand of an expression: unrounded when it is an
+    /// expression itself.
+    private func evaluate(_ id: ValueID) -> StyleValue? {
+        switch syntax.values[id].kind {
+        case .sum, .product: return evaluateChain(id)
+        case .negate: return evaluateNegation(id)
+        case .group: return evaluate(id + 1)  // its one child
+        default: return lower(id)
+        }
+    }
+
+    // MARK: - Expressions
+
+    /// `a + b - c` or `a * b / c`: the operands combined left to right; an
+    /// error at the operator where two do not combine.
+    private func evaluateChain(_ id: ValueID) -> StyleValue? {
+        let end = syntax.values.subtreeEnd(of: id)
+        var next = id + 1
+        var failed = false
+        var result = evaluate(next)
+        if result == nil { failed = true }
+        next = syntax.values.subtreeEnd(of: next)
+        while next < end {
+            let operatorNode = syntax.values[next]
+            let operand = syntax.values.subtreeEnd(of: next)
+            next = syntax.values.subtreeEnd(of: operand)
+            guard let right = evaluate(operand) else {
+                failed = true
+                continue
+            }
+            guard !failed, let left = result, let op = Arithmetic.Operator(bytes[operatorNode.range.start]) else { continue }
+            switch Arithmetic.apply(op, left, right) {
+            case .success(let value): result = value
+            case .failure(let message):
+                report(message, operatorNode.range)
+                failed = true
+            }
+        }
+        return failed ? nil : result
+    }
+
+    /// `-operand`.
+    private func evaluateNegation(_ id: ValueID) -> StyleValue? {
+        guard let operand = evaluate(id + 1) else { return nil }
+        switch Arithmetic.negate(operand) {
+        case .success(let value): return value
+        case .failure(let message):
+            report(message, SourceRange(syntax.values[id].range.start, syntax.values[id].range.start + 1))
+            return nil
         }
     }
 
@@ -78,7 +143,14 @@ final class ValueLowerer {
         case 3 where SourceFile.range(unit, of: bytes, equals: "rad"): return .angle(radians: number.value)
         default: break
         }
-        report(EvalMessages.unknownUnit(file.text(unit)), unit)
+        // `8px-2px` reads as 8 with the unit `px-2px`: a subtraction without spaces.
+        let unitText = file.text(unit)
+        if let dash = unitText.firstIndex(of: "-"), unitText[unitText.index(after: dash)...].first.map({ $0.isNumber || $0 == "." }) == true {
+            let left = file.text(SourceRange(range.start, unit.start)) + unitText[..<dash]
+            report(EvalMessages.unitLooksLikeSubtraction(left, String(unitText[unitText.index(after: dash)...])), range)
+            return nil
+        }
+        report(EvalMessages.unknownUnit(unitText), unit)
         return nil
     }
 

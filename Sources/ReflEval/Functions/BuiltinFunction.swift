@@ -28,7 +28,8 @@ struct BuiltinFunction: Sendable {
 enum BuiltinFunctions {
     static let table: [String: BuiltinFunction] = {
         var table: [String: BuiltinFunction] = [:]
-        for family in [ColorFunctions.all, GeometryFunctions.all, FontFunctions.all, ContainerFunctions.all] {
+        for family in [ColorFunctions.all, ColorAdjustmentFunctions.all, ColorMixingFunctions.all, MathFunctions.all,
+                       GeometryFunctions.all, FontFunctions.all, ContainerFunctions.all] {
             for (name, function) in family { table[name] = function }
         }
         return table

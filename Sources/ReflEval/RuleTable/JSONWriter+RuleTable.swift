@@ -79,6 +79,7 @@ extension JSONWriter {
 
     /// `{"name": {"value": VALUE, "important": BOOL}, ...}`, one property a
     /// line at `depth + 1`.
+    @inline(__always)  // so that `depth` is a constant in each copy
     private func properties(_ list: [Property], depth: Int) {
         raw("{")
         // Read in place: a copy of each property would count references to its name and value.

@@ -221,7 +221,9 @@ struct JSONWriter {
         if value { raw("true") } else { raw("false") }
     }
 
-    /// A line break and `depth` levels of two-space indentation.
+    /// A line break and `depth` levels of two-space indentation. Inlined:
+    /// with `depth` a constant it is one fixed-size copy.
+    @inline(__always)
     func indent(_ depth: Int) {
         let lineStart: StaticString = "\n                "
         let width = 1 + 2 * depth
