@@ -9,5 +9,6 @@ let package = Package(
     dependencies: [.package(name: "reflc", path: "..")],
     targets: [
         .executableTarget(name: "ResolveBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
+        .executableTarget(name: "LoadBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
     ]
 )

@@ -12,5 +12,6 @@ let package = Package(
         .executableTarget(name: "LexerFuzz", dependencies: [.product(name: "ReflLexer", package: "reflc")]),
         .executableTarget(name: "ParserFuzz", dependencies: [.product(name: "ReflParser", package: "reflc")]),
         .executableTarget(name: "CompileFuzz", dependencies: [.product(name: "ReflEval", package: "reflc")]),
+        .executableTarget(name: "TableFuzz", dependencies: [.product(name: "ReflEval", package: "reflc")]),
     ]
 )

@@ -5,8 +5,11 @@ Generates the shared benchmark corpus (../shared/bench/gen_corpus.py, falling
 back to a copy beside the repository) at 1, 10 and 50 MB, then reports the
 median wall time, throughput and peak memory of `reflc build` on each, the
 resolution rate on the 10 MB table, start-up on a 1 KB stylesheet, and the
-same content through lessc, sassc and lightningcss where they are installed,
-and checks the figures against the performance targets.
+same content through lessc, sassc and lightningcss where they are installed
+(each peer's real executable, not a version manager's shim in front of it);
+then how fast and in how much memory the forms an app loads (source, JSON
+table, binary table) load, and their sizes; and checks the figures against
+the performance targets.
 """
 import argparse
 import os
@@ -18,8 +21,11 @@ import tempfile
 import time
 
 
+GNU_TIME = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+
+
 def run_once(command, env=None, output=None):
-    """Wall seconds and peak RSS (MiB) of one run.
+    """Wall seconds of one run.
 
     `output`, the file the command writes, is removed first, as in a clean
     CI checkout: replacing the previous run's file would add the kernel's
@@ -27,31 +33,63 @@ def run_once(command, env=None, output=None):
     if output and os.path.exists(output):
         os.remove(output)
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
+    status = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env).returncode
     wall = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"failed ({status}): {' '.join(command)}")
-    return wall, usage.ru_maxrss / 1024
+    return wall
+
+
+def peak_memory(command, env=None, output=None):
+    """Peak RSS (MiB) of one run. Measured by GNU time where installed: a
+    child of this Python process would count the Python's own memory, which
+    it holds between fork and exec, in its peak."""
+    if output and os.path.exists(output):
+        os.remove(output)
+    if GNU_TIME:
+        with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
+            subprocess.run([GNU_TIME, "-f", "%M", "-o", report.name] + command, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, env=env, check=True)
+            return int(report.read().split()[-1]) / 1024
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(process.pid, 0)
+    return usage.ru_maxrss / 1024
 
 
 def measure(jobs):
-    """Median wall seconds and largest peak RSS (MiB) of each job.
+    """Median wall seconds and peak RSS (MiB) of each job.
 
     `jobs` maps a key to (command, runs, env, output). The runs are made in
     rounds, each round running every job that still has runs to make, so
     that the measurements a ratio compares (reflc against a peer, the 50 MB
     build against the 10 MB one) are taken side by side: a slow spell of a
-    shared machine then falls on both sides of the ratio."""
+    shared machine then falls on both sides of the ratio. The peak memory
+    comes from one more run of each."""
     walls = {key: [] for key in jobs}
-    peaks = {key: 0.0 for key in jobs}
     for round_index in range(max(runs for _, runs, _, _ in jobs.values())):
         for key, (command, runs, env, output) in jobs.items():
             if round_index < runs:
-                wall, peak = run_once(command, env, output)
-                walls[key].append(wall)
-                peaks[key] = max(peaks[key], peak)
+                walls[key].append(run_once(command, env, output))
+    peaks = {key: peak_memory(command, env, output) for key, (command, _, env, output) in jobs.items()}
     return {key: (statistics.median(walls[key]), peaks[key]) for key in jobs}
+
+
+def real_executable(name):
+    """The program `name` runs: a version manager's shim (pyenv, asdf,
+    rbenv, nodenv) is a script that starts another program, and timing the
+    shim would add its own start-up to the peer's."""
+    path = shutil.which(name)
+    if path is None:
+        return None
+    with open(path, "rb") as file:
+        head = file.read(4096)
+    if head.startswith(b"#!"):
+        for manager in ("pyenv", "asdf", "rbenv", "nodenv"):
+            if manager.encode() in head and shutil.which(manager):
+                found = subprocess.run([manager, "which", name], capture_output=True, text=True)
+                if found.returncode == 0 and found.stdout.strip():
+                    return os.path.realpath(found.stdout.strip().splitlines()[-1])
+    return os.path.realpath(path)
 
 
 def find_generator(root):
@@ -70,6 +108,7 @@ def main():
     root, runs = args.root, args.runs
     reflc = os.path.join(root, ".build", "release", "reflc")
     resolve_bench = os.path.join(root, "Benchmarks", ".build", "release", "ResolveBench")
+    load_bench = os.path.join(root, "Benchmarks", ".build", "release", "LoadBench")
     generator = find_generator(root)
     work = tempfile.mkdtemp(prefix="reflc-bench-")
     results, checks = [], []
@@ -88,18 +127,24 @@ def main():
     print("generating corpora...")
     folders = {1: corpus(1024, True), 10: corpus(10240, True), 50: corpus(51200, False)}
     tiny = corpus(1, False)
+    small = corpus(100, False)
 
     # Within a round, lightningcss on 10 MB runs just before reflc on 10 MB,
     # and that just before reflc on 50 MB: the pairs the targets compare.
     out_json, out_css = os.path.join(work, "out.json"), os.path.join(work, "out.css")
-    peer_runs = max(1, min(runs, 3))
+    # sassc and lessc take seconds a run: three runs; lightningcss, which a
+    # target compares with, as many as reflc.
+    peer_runs = {"sassc": max(1, min(runs, 3)), "lessc": max(1, min(runs, 3)), "lightningcss": runs}
     lessc_environment = dict(os.environ, NODE_PATH="/usr/share/nodejs")
+    executables = {name: real_executable(name) for name in ("lightningcss", "sassc", "lessc")}
     peer_commands = {
-        "lightningcss": lambda size: ["lightningcss", os.path.join(folders[size], "corpus.css"), "-o", out_css],
-        "sassc": lambda size: ["sassc", os.path.join(folders[size], "corpus.scss"), out_css],
-        "lessc": lambda size: ["lessc", os.path.join(folders[size], "corpus.lessjs.less"), out_css],
+        "lightningcss": lambda size: [executables["lightningcss"], os.path.join(folders[size], "corpus.css"), "-o", out_css],
+        "sassc": lambda size: [executables["sassc"], os.path.join(folders[size], "corpus.scss"), out_css],
+        "lessc": lambda size: [executables["lessc"], os.path.join(folders[size], "corpus.lessjs.less"), out_css],
     }
-    installed = [name for name in peer_commands if shutil.which(name)]
+    installed = [name for name in peer_commands if executables[name]]
+    for name in peer_commands:
+        print(f"  {name}: {executables[name] or 'not installed'}")
     order = [("reflc build", 1), ("lightningcss", 1), ("sassc", 1), ("lessc", 1),
              ("sassc", 10), ("lightningcss", 10), ("reflc build", 10), ("reflc build", 50)]
     jobs = {}
@@ -109,7 +154,7 @@ def main():
                                   runs, None, out_json)
         elif tool in installed:
             environment = lessc_environment if tool == "lessc" else None
-            jobs[(tool, size)] = (peer_commands[tool](size), peer_runs, environment, out_css)
+            jobs[(tool, size)] = (peer_commands[tool](size), peer_runs[tool], environment, out_css)
     print("measuring...")
     measured = measure(jobs)
 
@@ -126,12 +171,33 @@ def main():
                 peer_times[(tool, size)] = wall
             results.append((f"{size} MB", tool, wall, megabytes / wall, peak, megabytes))
 
-    table10 = os.path.join(work, "table10.json")
-    subprocess.run([reflc, "build", os.path.join(folders[10], "corpus.less"), "-o", table10], check=True,
-                   stderr=subprocess.DEVNULL)
-    resolution = subprocess.run([resolve_bench, table10, "2"], check=True, capture_output=True, text=True).stdout
-    fields = dict(part.split("=") for part in resolution.split())
-    queries_per_second = float(fields["queries_per_second"])
+    # The forms an app loads: the source, the JSON table, the binary table.
+    forms = {}
+    for label, folder in (("10 MB", folders[10]), ("100 KB", small), ("1 KB", tiny)):
+        source = os.path.join(folder, "corpus.less")
+        json_table, binary_table = os.path.join(folder, "table.json"), os.path.join(folder, "table.reflb")
+        for output, extra in ((json_table, []), (binary_table, ["--format", "binary"])):
+            subprocess.run([reflc, "build", source, "-o", output] + extra, check=True, stderr=subprocess.DEVNULL)
+        forms[label] = {"source": source, "JSON": json_table, "binary": binary_table}
+    print("measuring loads...")
+    # Whole process, as an app's launch: reflc resolve on each form of the 10 MB corpus, side by side.
+    load_jobs = {form: ([reflc, "resolve", path, "--class", "UIView"], max(runs, 5), None, None)
+                 for form, path in forms["10 MB"].items()}
+    load_jobs["empty binary"] = ([reflc, "resolve", forms["1 KB"]["binary"], "--class", "UIView"], max(runs, 5), None, None)
+    loads = measure(load_jobs)
+    # In process, where start-up would hide a small load: the 100 KB corpus.
+    in_process = {}
+    output = subprocess.run([load_bench] + list(forms["100 KB"].values()), check=True, capture_output=True, text=True).stdout
+    for line in output.splitlines():
+        path, *parts = line.split()
+        fields = dict(part.split("=") for part in parts)
+        in_process[next(form for form, form_path in forms["100 KB"].items() if form_path == path)] = float(fields["median_seconds"])
+
+    rates = {}
+    for form in ("JSON", "binary"):
+        resolution = subprocess.run([resolve_bench, forms["10 MB"][form], "2"], check=True, capture_output=True, text=True).stdout
+        fields = dict(part.split("=") for part in resolution.split())
+        rates[form] = float(fields["queries_per_second"])
 
     tiny_output = os.path.join(work, "tiny.json")
     startup, _ = measure({"tiny": ([reflc, "build", os.path.join(tiny, "corpus.less"), "-o", tiny_output], max(runs, 10),
@@ -146,9 +212,22 @@ def main():
             ratio = f"{wall / reflc_times[size][0]:.1f}x faster"
         print(f"{label:<8} {tool:<14} {wall:>9.3f} {rate:>8.1f} {peak:>9.1f} {ratio:>12}")
     print()
-    print(f"resolution: {queries_per_second:,.0f} queries/s on the 10 MB table "
-          f"(loaded in {float(fields['load_seconds']):.2f} s)")
+    for form in ("JSON", "binary"):
+        print(f"resolution: {rates[form]:,.0f} queries/s on the 10 MB {form} table")
     print(f"start-up: {startup * 1000:.1f} ms to build a 1 KB stylesheet")
+    print()
+    print(f"{'load':<30} {'median s':>9} {'peak MiB':>9} {'size':>12} {'vs source':>12}")
+    size = {label: {form: os.path.getsize(path) for form, path in paths.items()} for label, paths in forms.items()}
+    for form in ("source", "JSON", "binary"):
+        wall, peak = loads[form]
+        ratio = f"{loads['source'][0] / wall:.1f}x faster" if form != "source" else ""
+        print(f"{'reflc resolve, 10 MB ' + form:<30} {wall:>9.4f} {peak:>9.1f} {size['10 MB'][form]:>12,} {ratio:>12}")
+    for form in ("source", "JSON", "binary"):
+        ratio = f"{in_process['source'] / in_process[form]:.1f}x faster" if form != "source" else ""
+        print(f"{'in process, 100 KB ' + form:<30} {in_process[form]:>9.5f} {'':>9} {size['100 KB'][form]:>12,} {ratio:>12}")
+    baseline_peak = loads["empty binary"][1]
+    binary_memory = loads["binary"][1] - baseline_peak
+    print(f"binary load memory: {binary_memory:.1f} MiB over the {baseline_peak:.1f} MiB of resolving an empty table")
 
     wall10, peak10, mb10 = reflc_times[10]
     wall50 = reflc_times[50][0]
@@ -158,8 +237,21 @@ def main():
         checks.append((">= 4x faster than lightningcss (10 MB)", ratio >= 4, f"{ratio:.1f}x"))
     checks.append(("peak memory <= 5x input (10 MB)", peak10 <= 5 * mb10 * 1e6 / 2**20, f"{peak10:.0f} MiB for {mb10:.1f} MB"))
     checks.append(("50 MB takes <= 5.5x the 10 MB time", wall50 <= 5.5 * wall10, f"{wall50 / wall10:.2f}x"))
-    checks.append(("resolution >= 100,000 queries/s", queries_per_second >= 100_000, f"{queries_per_second:,.0f}/s"))
+    for form in ("JSON", "binary"):
+        checks.append((f"resolution >= 400,000 queries/s ({form} table)", rates[form] >= 400_000, f"{rates[form]:,.0f}/s"))
     checks.append(("1 KB build < 20 ms", startup < 0.020, f"{startup * 1000:.1f} ms"))
+    binary_ratio = loads["source"][0] / loads["binary"][0]
+    checks.append(("binary table loads >= 10x faster than source (10 MB, whole process)", binary_ratio >= 10, f"{binary_ratio:.1f}x"))
+    small_ratio = in_process["source"] / in_process["binary"]
+    checks.append(("binary table loads >= 10x faster than source (100 KB, in process)", small_ratio >= 10, f"{small_ratio:.1f}x"))
+    json_ratio = loads["source"][0] / loads["JSON"][0]
+    checks.append(("JSON table loads no slower than source (10 MB)", json_ratio >= 1, f"{json_ratio:.2f}x as fast"))
+    for label in ("10 MB", "100 KB"):
+        ratio = size[label]["binary"] / size[label]["source"]
+        checks.append((f"binary table no larger than its source ({label})", ratio <= 1, f"{ratio:.2f} of the source"))
+    file_mib = size["10 MB"]["binary"] / 2**20
+    checks.append(("binary load memory <= 2x the file (10 MB)", binary_memory <= 2 * file_mib,
+                   f"{binary_memory:.1f} MiB for {file_mib:.1f} MiB"))
     print()
     for name, passed, value in checks:
         print(f"{'PASS' if passed else 'MISS'}  {name}: {value}")

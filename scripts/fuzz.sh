@@ -5,9 +5,10 @@
 #
 # SECONDS per target (default 60); `release` (fast, default) or `asan` (debug
 # with AddressSanitizer: catches stack overflows from deep recursion);
-# targets default to LexerFuzz ParserFuzz CompileFuzz. Each run starts from the
-# committed corpus (Fuzz/corpus/TARGET), the regression inputs
-# (Fuzz/regressions) and every Fixtures/ stylesheet; new inputs go to
+# targets default to LexerFuzz ParserFuzz CompileFuzz TableFuzz. Each run starts
+# from the committed corpus (Fuzz/corpus/TARGET), the regression inputs
+# (Fuzz/regressions) and every Fixtures/ stylesheet — for TableFuzz, every
+# fixture compiled to a JSON and a binary table instead; new inputs go to
 # Fuzz/work/TARGET and crashes to Fuzz/crashes/ (both ignored by git).
 # Reproduce a crash with: Fuzz/.build/<release|debug>/TARGET Fuzz/crashes/FILE
 set -euo pipefail
@@ -15,7 +16,7 @@ seconds=${1:-60}
 mode=${2:-release}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(LexerFuzz ParserFuzz CompileFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(LexerFuzz ParserFuzz CompileFuzz TableFuzz)
 
 cd "$(dirname "$0")/../Fuzz"
 # The Swift runtime's backtracer would swallow the crash that libFuzzer reports.
@@ -29,13 +30,22 @@ else
     bin=.build/release
 fi
 
-mkdir -p crashes work seeds
+mkdir -p crashes work seeds seeds-tables
 find ../Fixtures -name '*.less' -exec cp {} seeds/ \;
+# The tables the table reader is fuzzed from: each compile fixture in both forms.
+swift build -c release --package-path .. --product reflc >/dev/null
+for fixture in ../Fixtures/compile/*/main.less; do
+    name=$(basename "$(dirname "$fixture")")
+    ../.build/release/reflc build "$fixture" -o "seeds-tables/$name.json" 2>/dev/null || true
+    ../.build/release/reflc build "$fixture" --format binary -o "seeds-tables/$name.reflb" 2>/dev/null || true
+done
 status=0
 for target in "${targets[@]}"; do
     mkdir -p "work/$target" "corpus/$target"
     echo "== $target ($mode, ${seconds}s)"
-    "$bin/$target" "work/$target" "corpus/$target" regressions seeds \
+    seeds=seeds
+    [ "$target" = TableFuzz ] && seeds=seeds-tables
+    "$bin/$target" "work/$target" "corpus/$target" regressions "$seeds" \
         -dict=reflektor.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len=16384 -artifact_prefix="crashes/$target-" -print_final_stats=1 || status=$?
 done

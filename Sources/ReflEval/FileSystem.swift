@@ -49,6 +49,37 @@ public enum FileSystem {
     /// `readFile`, with the file's identity; opened relative to its folder's
     /// descriptor in `folders` when given.
     static func readFile(_ path: FilePath, folders: FolderDescriptors?) -> Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
+        var bytes: [UInt8] = []
+        let read = withOpenFile(path, folders: folders) { descriptor, size -> Result<Void, ReadError> in
+            var failure: ReadError?
+            // Read straight into an array sized from `fstat` (not zeroed first).
+            bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                switch readContents(descriptor, into: buffer) {
+                case .success(let count): initialized = count
+                case .failure(let error):
+                    initialized = 0
+                    failure = error
+                }
+            }
+            return failure.map { .failure($0) } ?? .success(())
+        }
+        return read.map { (bytes, $0) }
+    }
+
+    /// The file at `path` read into memory that `allocate` gives for its
+    /// size (which it then owns); how many bytes were read.
+    static func readFile(_ path: FilePath, into allocate: (Int) -> UnsafeMutableBufferPointer<UInt8>) -> Result<Int, ReadError> {
+        var count = 0
+        return withOpenFile(path, folders: nil) { descriptor, size -> Result<Void, ReadError> in
+            readContents(descriptor, into: allocate(size)).map { count = $0 }
+        }.map { _ in count }
+    }
+
+    /// Opens the regular file at `path` and calls `body` with its
+    /// descriptor and size; refuses directories, FIFOs, devices and files
+    /// past the size limit.
+    private static func withOpenFile(_ path: FilePath, folders: FolderDescriptors?,
+                                     _ body: (Int32, Int) -> Result<Void, ReadError>) -> Result<FileIdentity, ReadError> {
         guard !path.isUnusable else { return .failure(ReadError(reason: "no such file or directory")) }
         let (folder, name) = folders?.location(of: path) ?? (AT_FDCWD, path)
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
@@ -65,34 +96,30 @@ public enum FileSystem {
             return .failure(ReadError(reason: "is larger than the 1 GiB limit on input files"))
         }
         let identity = FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
-        return readContents(descriptor, size: size).map { ($0, identity) }
+        return body(descriptor, size).map { identity }
     }
 
-    /// Reads `size` bytes of an open regular file (fewer if it shrank).
-    private static func readContents(_ descriptor: Int32, size: Int) -> Result<[UInt8], ReadError> {
-        // Read straight into an array sized from `fstat` (not zeroed first).
-        // A large file is read in parts on the processors at once: the copy
-        // out of the page cache is the cost, and it divides.
-        var failure: ReadError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            let partCount = buffer.count >= largeFileSize ? min(Concurrency.processorCount, 4) : 1
-            let partSize = (buffer.count + partCount - 1) / max(partCount, 1)
-            let parts = (0..<partCount).map { part in
-                FilePart(range: min(buffer.count, part * partSize)..<min(buffer.count, (part + 1) * partSize))
-            }
-            Concurrency.run(partCount) { part in
-                parts[part].read(from: descriptor, into: buffer)
-            }
-            // Only a whole prefix counts: a part that stopped early means the file shrank.
-            initialized = 0
-            for part in parts {
-                if let error = part.error { failure = ReadError(reason: error) }
-                initialized = part.range.lowerBound + part.count
-                if part.count < part.range.count { break }
-            }
+    /// Reads an open regular file into `buffer`, sized from `fstat`; how
+    /// many bytes it read (fewer if the file shrank). A large file is read
+    /// in parts on the processors at once: the copy out of the page cache
+    /// is the cost, and it divides.
+    private static func readContents(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<Int, ReadError> {
+        let partCount = buffer.count >= largeFileSize ? min(Concurrency.processorCount, 4) : 1
+        let partSize = (buffer.count + partCount - 1) / max(partCount, 1)
+        let parts = (0..<partCount).map { part in
+            FilePart(range: min(buffer.count, part * partSize)..<min(buffer.count, (part + 1) * partSize))
         }
-        if let failure { return .failure(failure) }
-        return .success(bytes)
+        Concurrency.run(partCount) { part in
+            parts[part].read(from: descriptor, into: buffer)
+        }
+        // Only a whole prefix counts: a part that stopped early means the file shrank.
+        var count = 0
+        for part in parts {
+            if let error = part.error { return .failure(ReadError(reason: error)) }
+            count = part.range.lowerBound + part.count
+            if part.count < part.range.count { break }
+        }
+        return .success(count)
     }
 
     /// Files from this size on are read in parallel parts.

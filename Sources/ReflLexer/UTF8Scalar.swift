@@ -7,11 +7,11 @@ public enum UTF8Scalar {
     /// nil when the bytes there are not valid UTF-8: a stray continuation
     /// byte, a truncated sequence, an overlong form, an encoded surrogate
     /// (U+D800–U+DFFF) or a value above U+10FFFF.
-    @inline(__always)
-    public static func length(in bytes: [UInt8], at index: Int) -> Int? {
+    @inlinable @inline(__always)
+    public static func length<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at index: Int) -> Int? where Bytes.Index == Int {
         let lead = bytes[index]
         if lead < 0x80 { return 1 }
-        let count = bytes.count
+        let count = bytes.endIndex
         func continuation(_ offset: Int) -> UInt8? {
             let position = index + offset
             guard position < count, bytes[position] & 0xC0 == 0x80 else { return nil }

@@ -24,6 +24,9 @@ enum Console {
     nonisolated(unsafe) private(set) static var outputFailure: (stream: String, reason: String)?
 
     static func writeOut(_ text: String) { writeOut(bytes: Array(text.utf8)) }
+
+    /// Whether standard output is a terminal (where bytes that are not text do not belong).
+    static var standardOutputIsTerminal: Bool { isatty(1) != 0 }
     static func writeError(_ text: String) { send(Array(text.utf8), to: 2, named: "standard error") }
     static func writeOut(bytes: [UInt8]) { send(bytes, to: 1, named: "standard output") }
 

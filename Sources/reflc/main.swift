@@ -19,7 +19,8 @@ enum Main {
         usage: reflc COMMAND [ARGUMENTS]
 
         commands:
-          build INPUT.less [-o OUT.json]   compile a stylesheet and its imports into a rule table
+          build INPUT.less [-o OUT]        compile a stylesheet and its imports into a rule table
+                                           (JSON, or --format binary for the table an app ships)
           resolve INPUT --class NAME ...   compute the style of a view from a stylesheet or rule table
           parse FILE                       print the syntax tree of one file
           tokens FILE                      print the tokens of one file

@@ -35,6 +35,28 @@ struct FuzzCorpusTests {
             _ = renderer.render(result.diagnostics)
             if let table = result.ruleTable {
                 #expect(try Stylesheet(ruleTableJSON: table.jsonBytes()).table == table, "\(path)")
+                #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == table, "\(path)")
+            }
+        }
+    }
+
+    /// The table reader's fuzz target, replayed: each input loads as a
+    /// table (JSON or binary) and then answers, or is refused with a message.
+    @Test func everyCorpusInputLoadsAsATableOrIsRefused() throws {
+        for path in try Self.inputs() {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            do {
+                let stylesheet = try Stylesheet(ruleTable: bytes, path: "fuzz.reflb")
+                let table = stylesheet.table
+                for rule in table.rules.prefix(8) {
+                    let query = StyleQuery(className: rule.selector.className ?? rule.selector.trait ?? "UIView",
+                                           traits: Set([rule.selector.trait].compactMap { $0 }))
+                    _ = stylesheet.resolve(query)
+                    _ = stylesheet.explain(query)
+                }
+                #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == table, "\(path)")
+            } catch {
+                #expect(!String(describing: error).isEmpty, "\(path)")
             }
         }
     }

@@ -9,8 +9,8 @@ struct ReadmeExampleTests {
         var printed: [String] = []
         func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
         // README example begins
-        // Compile the .less file (or load the table `reflc build` wrote,
-        // with Stylesheet(ruleTableJSON:), to skip parsing at launch).
+        // A .less file (compiled here), or a table `reflc build` wrote:
+        // JSON, or binary, which loads in milliseconds (told apart by content).
         let stylesheet = try Stylesheet(contentsOfFile: path)
 
         var environment = StyleEnvironment(idiom: .pad, horizontalSizeClass: .regular,

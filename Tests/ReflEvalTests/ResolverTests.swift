@@ -3,20 +3,24 @@ import ReflLexer
 @testable import ReflEval
 
 /// Resolution as tables: conditions, priorities, matching, `%`. Every query
-/// is answered twice — from the `.less` source and from the JSON rule table
-/// compiled from it — and both answers must agree.
+/// is answered three times — from the `.less` source, from the JSON rule
+/// table compiled from it, and from the binary one — and the answers must agree.
 struct ResolverTests {
-    /// The stylesheet compiled in memory, and again after a round trip through JSON.
+    /// The stylesheet compiled in memory, and again after a round trip
+    /// through JSON and through the binary form.
     static func stylesheets(_ source: String) throws -> [Stylesheet] {
         let compiled = try Stylesheet(source: SourceFile(path: "main.less", text: source))
         let reloaded = try Stylesheet(ruleTableJSON: compiled.table.jsonBytes())
+        let binary = try Stylesheet(ruleTable: compiled.table.binaryBytes())
         #expect(reloaded.table == compiled.table)
-        return [compiled, reloaded]
+        #expect(binary.table == compiled.table)
+        return [compiled, reloaded, binary]
     }
 
     static func resolve(_ source: String, _ query: StyleQuery) throws -> ComputedStyle {
         let answers = try stylesheets(source).map { $0.resolve(query) }
         #expect(answers[0] == answers[1])
+        #expect(answers[0] == answers[2])
         return answers[0]
     }
 

@@ -245,7 +245,7 @@ struct CommandLineTests {
         #expect(help.stdout.contains("usage: reflc COMMAND"))
         let buildHelp = try Self.run(["build", "--help"])
         #expect(buildHelp.status == 0)
-        #expect(buildHelp.stdout.hasPrefix("usage: reflc build INPUT.less [-o OUT.json]"))
+        #expect(buildHelp.stdout.hasPrefix("usage: reflc build INPUT.less [-o OUT] [--format json|binary]"))
         let version = try Self.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("reflc "))
@@ -261,10 +261,13 @@ struct CommandLineTests {
     @Test func resolveGivesTheSameAnswerFromLessAndFromTheTable() throws {
         let folder = try Self.temporaryFolder()
         #expect(try Self.run(["build", Self.embedding, "-o", folder + "/table.json"]).status == 0)
+        #expect(try Self.run(["build", Self.embedding, "--format", "binary", "-o", folder + "/table.reflb"]).status == 0)
         let fromLess = try Self.run(["resolve", Self.embedding] + Self.query)
         let fromTable = try Self.run(["resolve", folder + "/table.json"] + Self.query)
-        #expect(fromLess.status == 0 && fromTable.status == 0)
+        let fromBinary = try Self.run(["resolve", folder + "/table.reflb"] + Self.query)
+        #expect(fromLess.status == 0 && fromTable.status == 0 && fromBinary.status == 0)
         #expect(fromLess.stdout == fromTable.stdout)
+        #expect(fromLess.stdout == fromBinary.stdout)
         #expect(fromLess.stdout == ##"{"properties":{"font":{"type":"font","name":"system","size":{"type":"number","value":4.4},"system":true},"textColor":{"type":"color","rgba":[0.1,0.5,0.9,1],"hex":"#1a80e6ff"}},"important":["font"],"states":{}}"## + "\n")
         let withoutDarkMode = try Self.run(["resolve", folder + "/table.json"] + Self.query.dropLast(2))
         #expect(withoutDarkMode.stdout.contains("#1c1c1eff"))
@@ -278,7 +281,8 @@ struct CommandLineTests {
         let folder = try Self.temporaryFolder()
         #expect(try Self.run(["build", Self.languageTwo, "-o", folder + "/table.json"]).status == 0)
         let label = ["--class", "UILabel", "--trait", "body", "--appearance", "dark", "--content-size", "accessibility-large"]
-        for input in [Self.languageTwo, folder + "/table.json"] {
+        #expect(try Self.run(["build", Self.languageTwo, "--format", "binary", "-o", folder + "/table.bin"]).status == 0)
+        for input in [Self.languageTwo, folder + "/table.json", folder + "/table.bin"] {
             let run = try Self.run(["resolve", input] + label)
             #expect(run.status == 0)
             #expect(run.stdout == ##"{"properties":{"font":{"type":"font","name":"Avenir-Book","size":{"type":"number","value":31.06,"unit":"pt"},"system":false,"textStyle":"body"},"numberOfLines":{"type":"number","value":0},"textColor":{"type":"color","rgba":[0.94902,0.94902,0.96863,1],"hex":"#f2f2f7ff"}},"important":[],"states":{}}"## + "\n")
@@ -294,6 +298,23 @@ struct CommandLineTests {
         let explained = try Self.run(["resolve", Self.languageTwo, "--class", "UIButton", "--trait", "primary", "--explain"])
         #expect(explained.stdout.contains("titleColor[highlighted] = {\"type\":\"color\",\"rgba\":[0.55686,0.55686,0.57647,1],\"hex\":\"#8e8e93ff\"}\n"
                                           + "  set by     UIButton:primary  main.less:69  (priority 75)\n"))
+    }
+
+    @Test func binaryTables() throws {
+        let folder = try Self.temporaryFolder()
+        let binary = try Self.run(["build", Self.embedding, "--format", "binary"])
+        #expect(binary.status == 0)
+        #expect(binary.stdout.utf8.starts(with: [0xEF, 0xBF, 0xBD, 0x52, 0x45, 0x46, 0x4C, 0x42]))  // the magic, 0x89 read as U+FFFD
+        #expect(try Self.run(["build", Self.embedding, "--format", "yaml"]).stderr.hasPrefix("reflc: error: unknown table format 'yaml'; expected json or binary"))
+        // Named like JSON, told apart by content.
+        #expect(try Self.run(["build", Self.embedding, "--format", "binary", "-o", folder + "/looks.json"]).status == 0)
+        #expect(try Self.run(["resolve", folder + "/looks.json"] + Self.query).stdout.contains("#1a80e6ff"))
+        // A damaged table is one line saying what is wrong, and exit 1.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/looks.json"))
+        try whole.prefix(200).write(to: URL(fileURLWithPath: folder + "/cut.reflb"))
+        let cut = try Self.run(["resolve", folder + "/cut.reflb", "--class", "UIView"])
+        #expect(cut.status == 1)
+        #expect(cut.stderr == folder + "/cut.reflb: error: malformed binary rule table: truncated: the header gives a length of \(whole.count) bytes, the file has 200 (at byte 16)\n")
     }
 
     @Test func aVersionOneTableStillResolves() throws {

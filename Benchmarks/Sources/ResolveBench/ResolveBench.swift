@@ -6,25 +6,22 @@ import Glibc
 import Darwin
 #endif
 
-/// `ResolveBench TABLE.json [SECONDS]`: loads a rule table, then resolves a
-/// deterministic mix of queries (classes and traits from the table, several
-/// idioms, size classes, screen sizes and bounds) for about SECONDS, and
-/// prints `load_seconds=… queries=… seconds=… queries_per_second=…`.
+/// `ResolveBench TABLE [SECONDS]`: loads a stylesheet (a JSON or binary
+/// rule table, or source), then resolves a deterministic mix of queries
+/// (classes and traits from the table, several idioms, size classes, screen
+/// sizes and bounds) for about SECONDS, and prints
+/// `load_seconds=… queries=… seconds=… queries_per_second=…`.
 @main
 struct ResolveBench {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count >= 2 else {
-            print("usage: ResolveBench TABLE.json [SECONDS]")
+            print("usage: ResolveBench TABLE [SECONDS]")
             exit(2)
         }
         let seconds = arguments.count > 2 ? Double(arguments[2]) ?? 2 : 2
         let loadStart = now()
-        guard case .success(let bytes) = FileSystem.readFile(arguments[1]) else {
-            print("cannot read \(arguments[1])")
-            exit(2)
-        }
-        let stylesheet = try Stylesheet(ruleTableJSON: bytes)
+        let stylesheet = try Stylesheet(contentsOfFile: arguments[1])
         let loadSeconds = now() - loadStart
         let queries = makeQueries(stylesheet.table, count: 4096)
         var done = 0

@@ -103,14 +103,8 @@ extension Stylesheet {
         var style = ComputedStyle()
         let resolution = ValueResolution(query.environment)
         for match in matchingRules(query) {
-            let rule = table.rules[Int(match.rule)]
-            for property in rule.properties {
-                style.set(property.name, for: .normal, to: resolution.resolve(property.value), isImportant: property.isImportant)
-            }
-            for group in rule.stateProperties {
-                for property in group.properties {
-                    style.set(property.name, for: group.state, to: resolution.resolve(property.value), isImportant: property.isImportant)
-                }
+            forEachProperty(of: match.rule) { name, value, isImportant, state in
+                style.set(name, for: state, to: resolution.resolve(value), isImportant: isImportant)
             }
         }
         return style
@@ -127,15 +121,11 @@ extension Stylesheet {
         }
         var contributions: [Key: [PropertyExplanation.Contribution]] = [:]
         for match in matchingRules(query) {
-            let rule = table.rules[Int(match.rule)]
-            func add(_ property: Property, _ state: ControlState) {
-                contributions[Key(state: state.rawValue, name: property.name), default: []].append(PropertyExplanation.Contribution(
-                    selector: rule.selector.raw, source: rule.source, priority: match.priority,
-                    value: resolution.resolve(property.value), isImportant: property.isImportant))
-            }
-            for property in rule.properties { add(property, .normal) }
-            for group in rule.stateProperties {
-                for property in group.properties { add(property, group.state) }
+            let origin = self.origin(of: match.rule)
+            forEachProperty(of: match.rule) { name, value, isImportant, state in
+                contributions[Key(state: state.rawValue, name: name), default: []].append(PropertyExplanation.Contribution(
+                    selector: origin.selector, source: origin.source, priority: match.priority,
+                    value: resolution.resolve(value), isImportant: isImportant))
             }
         }
         return contributions.keys.sorted { ($0.state, $0.name) < ($1.state, $1.name) }.map { key in

@@ -2,50 +2,37 @@ import ReflLexer
 
 /// A stylesheet ready to answer "what style does this view get?".
 ///
-/// Load it from `.less` source (compiled on the spot) or from the rule table
-/// `reflc build` writes — both give the same answers. Loading indexes the
-/// rules by the names they can match, so a query looks only at the rules
-/// that can match the view instead of scanning the whole table.
+/// Load it from `.less` source (compiled on the spot), from the JSON rule
+/// table `reflc build` writes, or from the binary one (`--format binary`):
+/// all three give the same answers. A query looks only at the rules that
+/// can match the view, found by the names they can match: an index built
+/// when a source or JSON stylesheet is loaded, and stored in a binary table,
+/// which is read in place.
 public struct Stylesheet: Sendable {
-    /// The rules and variables, as compiled.
-    public let table: RuleTable
-    /// Rules that can match as a class, by class name: rules with a class,
-    /// and one-name trait rules by their name.
-    private let classRules: [String: [Int32]]
-    /// Those of `classRules` with `apply-to-subclasses: true`.
-    private let subclassRules: [String: [Int32]]
-    /// One-name rules (a class alone or a trait alone), by that name: they
-    /// match a view with that trait too.
-    private let traitRules: [String: [Int32]]
-    /// Each rule's priority when it matches as a class, and as a trait.
-    private let classPriorities: [Int]
-    private let traitPriorities: [Int]
+    private let store: Store
+
+    /// Where the rules are.
+    private enum Store: Sendable {
+        case table(IndexedTable)
+        case binary(BinaryTable)
+    }
+
+    /// The rules and variables, as compiled. From a binary table this
+    /// decodes the whole table, each time it is asked for.
+    public var table: RuleTable {
+        switch store {
+        case .table(let indexed): return indexed.table
+        case .binary(let binary): return binary.ruleTable()
+        }
+    }
 
     /// Indexes a rule table.
     public init(table: RuleTable) {
-        self.table = table
-        var classRules: [String: [Int32]] = [:]
-        var subclassRules: [String: [Int32]] = [:]
-        var traitRules: [String: [Int32]] = [:]
-        var classPriorities: [Int] = []
-        var traitPriorities: [Int] = []
-        classPriorities.reserveCapacity(table.rules.count)
-        traitPriorities.reserveCapacity(table.rules.count)
-        for (index, rule) in table.rules.enumerated() {
-            let selector = rule.selector
-            let priorities = RuleSelector.matchPriorities(of: rule)
-            classPriorities.append(priorities.asClass)
-            traitPriorities.append(priorities.asTrait)
-            guard let name = selector.className ?? selector.trait else { continue }
-            classRules[name, default: []].append(Int32(index))
-            if rule.appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
-            if selector.className == nil || selector.trait == nil { traitRules[name, default: []].append(Int32(index)) }
-        }
-        self.classRules = classRules
-        self.subclassRules = subclassRules
-        self.traitRules = traitRules
-        self.classPriorities = classPriorities
-        self.traitPriorities = traitPriorities
+        store = .table(IndexedTable(table))
+    }
+
+    private init(binary: BinaryTable) {
+        store = .binary(binary)
     }
 
     /// Compiles `.less` source text; imports are read relative to `path`,
@@ -61,20 +48,55 @@ public struct Stylesheet: Sendable {
         self.init(table: table)
     }
 
-    /// Compiles the `.less` file at `path` and what it imports.
+    /// Loads the file at `path`, whichever of the three forms it holds (told
+    /// apart by its content, not its name): a binary or JSON rule table, or
+    /// a `.less` stylesheet, compiled with what it imports.
     public init(contentsOfFile path: String) throws(StylesheetError) {
-        let result: CompileResult
-        do {
-            result = try Compiler.compile(entryPath: path)
-        } catch {
-            throw StylesheetError(diagnostics: [], reason: error.description)
+        try self.init(contentsOfFile: FilePath(path))
+    }
+
+    /// Loads the file at `path` (see `init(contentsOfFile: String)`).
+    public init(contentsOfFile path: FilePath, errorLimit: Int = Compiler.defaultErrorLimit) throws(StylesheetError) {
+        let contents: TableBytes
+        switch TableBytes.read(path) {
+        case .success(let read): contents = read
+        case .failure(let error): throw StylesheetError(diagnostics: [], reason: "cannot read '\(path)': \(error.reason)")
         }
+        if contents.buffer.starts(with: BinaryFormat.magic) {
+            try self.init(binary: contents, path: path.description)
+            return
+        }
+        let bytes = Array(contents.buffer)
+        if TableFormat.detect(bytes) == .json {
+            try self.init(ruleTableJSON: bytes, path: path.description)
+            return
+        }
+        let result = Compiler.compile(source: SourceFile(path: path.description, bytes: bytes), importsRelativeTo: path,
+                                      errorLimit: errorLimit)
         guard let table = result.ruleTable else { throw StylesheetError(diagnostics: result.diagnostics) }
         self.init(table: table)
     }
 
-    /// Reads a rule table written by `reflc build`. `path` names the table
-    /// in error messages.
+    private init(binary bytes: TableBytes, path: String) throws(StylesheetError) {
+        do {
+            self.init(binary: try BinaryTable(bytes))
+        } catch {
+            throw StylesheetError(diagnostics: [], reason: "\(path): error: malformed binary rule table: \(error)")
+        }
+    }
+
+    /// Reads a rule table written by `reflc build`, binary or JSON (told
+    /// apart by content). `path` names the table in error messages.
+    public init(ruleTable bytes: [UInt8], path: String = "rules") throws(StylesheetError) {
+        if TableFormat.detect(bytes) == .binary {
+            try self.init(binary: bytes.withUnsafeBytes { TableBytes(copying: $0) }, path: path)
+        } else {
+            try self.init(ruleTableJSON: bytes, path: path)
+        }
+    }
+
+    /// Reads a JSON rule table written by `reflc build`. `path` names the
+    /// table in error messages.
     public init(ruleTableJSON bytes: [UInt8], path: String = "rules.json") throws(StylesheetError) {
         let file = SourceFile(path: path, bytes: bytes)
         switch RuleTableReader.read(file) {
@@ -96,19 +118,26 @@ public struct Stylesheet: Sendable {
     /// that matches both as the view's class and as one of its traits
     /// applies once, as the trait.
     func matchingRules(_ query: StyleQuery) -> [Match] {
+        switch store {
+        case .table(let indexed): return Self.matchingRules(query, in: indexed)
+        case .binary(let binary): return Self.matchingRules(query, in: binary)
+        }
+    }
+
+    private static func matchingRules<Store: RuleStore>(_ query: StyleQuery, in store: Store) -> [Match] {
         var matches: [Match] = []
         var matchedAsTrait: Set<Int32> = []
         for trait in query.traits {
-            for rule in traitRules[trait] ?? [] where holds(rule, query) && matchedAsTrait.insert(rule).inserted {
-                matches.append(Match(rule: rule, priority: traitPriorities[Int(rule)], distance: 0))
+            for rule in store.rules(named: trait).asTrait where store.holds(rule, query.environment) && matchedAsTrait.insert(rule).inserted {
+                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asTrait, distance: 0))
             }
         }
         for (distance, className) in query.classChain.enumerated() {
-            for rule in (distance == 0 ? classRules[className] : subclassRules[className]) ?? [] {
-                let selector = table.rules[Int(rule)].selector
-                if selector.className != nil, let trait = selector.trait, !query.traits.contains(trait) { continue }
-                guard !matchedAsTrait.contains(rule), holds(rule, query) else { continue }
-                matches.append(Match(rule: rule, priority: classPriorities[Int(rule)], distance: distance))
+            let named = store.rules(named: className)
+            for rule in distance == 0 ? named.asClass : named.asSuperclass {
+                guard store.hasTrait(of: rule, in: query.traits), !matchedAsTrait.contains(rule),
+                      store.holds(rule, query.environment) else { continue }
+                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asClass, distance: distance))
             }
         }
         matches.sort { left, right in
@@ -119,9 +148,126 @@ public struct Stylesheet: Sendable {
         return matches
     }
 
-    /// Whether the condition of `rule`, if any, holds for the query.
-    private func holds(_ rule: Int32, _ query: StyleQuery) -> Bool {
-        table.rules[Int(rule)].condition?.holds(in: query.environment) ?? true
+    /// Calls `body` with each property of `rule`: name, value, whether it is
+    /// important, and its control state.
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
+        switch store {
+        case .table(let indexed): indexed.forEachProperty(of: rule, body)
+        case .binary(let binary): binary.forEachProperty(of: rule, body)
+        }
+    }
+
+    /// The selector as written and where, for explanations.
+    func origin(of rule: Int32) -> (selector: String, source: SourcePosition) {
+        switch store {
+        case .table(let indexed):
+            let compiled = indexed.table.rules[Int(rule)]
+            return (compiled.selector.raw, compiled.source)
+        case .binary(let binary):
+            let record = binary.rule(Int(rule))
+            return (binary.selectorText(record),
+                    SourcePosition(file: binary.string(record.file), line: Int(record.line), column: Int(record.column)))
+        }
+    }
+}
+
+/// What matching asks of the rules, wherever they are held.
+protocol RuleStore {
+    associatedtype RuleIndices: Sequence<Int32>
+
+    /// The rules a name can match: as the view's class, as one of its
+    /// superclasses (rules that apply to subclasses), as one of its traits.
+    func rules(named name: String) -> (asClass: RuleIndices, asSuperclass: RuleIndices, asTrait: RuleIndices)
+    func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int)
+    /// False for a `Class:trait` rule whose trait is not among `traits`.
+    func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool
+    /// Whether the rule's condition, if any, holds.
+    func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void)
+}
+
+/// A rule table in memory, indexed by the names its rules can match.
+struct IndexedTable: RuleStore, Sendable {
+    let table: RuleTable
+    /// Rules that can match as a class, by class name: rules with a class,
+    /// and one-name trait rules by their name.
+    private var classRules: [String: [Int32]] = [:]
+    /// Those of `classRules` with `apply-to-subclasses: true`.
+    private var subclassRules: [String: [Int32]] = [:]
+    /// One-name rules (a class alone or a trait alone), by that name: they
+    /// match a view with that trait too.
+    private var traitRules: [String: [Int32]] = [:]
+    /// Each rule's priority when it matches as a class, and as a trait.
+    private var matchPriorities: [(asClass: Int, asTrait: Int)] = []
+
+    init(_ table: RuleTable) {
+        self.table = table
+        matchPriorities.reserveCapacity(table.rules.count)
+        for (index, rule) in table.rules.enumerated() {
+            let selector = rule.selector
+            matchPriorities.append(RuleSelector.matchPriorities(written: rule.priority, hasClass: selector.className != nil,
+                                                                hasTrait: selector.trait != nil))
+            guard let name = selector.className ?? selector.trait else { continue }
+            classRules[name, default: []].append(Int32(index))
+            if rule.appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
+            if selector.className == nil || selector.trait == nil { traitRules[name, default: []].append(Int32(index)) }
+        }
+    }
+
+    func rules(named name: String) -> (asClass: [Int32], asSuperclass: [Int32], asTrait: [Int32]) {
+        (classRules[name] ?? [], subclassRules[name] ?? [], traitRules[name] ?? [])
+    }
+
+    func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int) { matchPriorities[Int(rule)] }
+
+    func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool {
+        let selector = table.rules[Int(rule)].selector
+        guard selector.className != nil, let trait = selector.trait else { return true }
+        return traits.contains(trait)
+    }
+
+    func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool {
+        table.rules[Int(rule)].condition?.holds(in: environment) ?? true
+    }
+
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
+        let compiled = table.rules[Int(rule)]
+        for property in compiled.properties { body(property.name, property.value, property.isImportant, .normal) }
+        for group in compiled.stateProperties {
+            for property in group.properties { body(property.name, property.value, property.isImportant, group.state) }
+        }
+    }
+}
+
+extension BinaryTable: RuleStore {
+    func rules(named name: String) -> (asClass: RuleList, asSuperclass: RuleList, asTrait: RuleList) {
+        guard let entry = entry(named: name) else {
+            let empty = ruleList(0, 0)
+            return (empty, empty, empty)
+        }
+        return (ruleList(entry.first, entry.classCount), ruleList(entry.first + entry.classCount, entry.subclassCount),
+                ruleList(entry.first + entry.classCount + entry.subclassCount, entry.traitCount))
+    }
+
+    func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int) {
+        let names = selectorNames(Int(rule))
+        return RuleSelector.matchPriorities(written: names.priority, hasClass: names.className != BinaryFormat.none,
+                                            hasTrait: names.trait != BinaryFormat.none)
+    }
+
+    func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool {
+        let names = selectorNames(Int(rule))
+        guard names.className != BinaryFormat.none, names.trait != BinaryFormat.none else { return true }
+        return traits.contains { string(names.trait, equals: $0) }
+    }
+
+    func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool {
+        let condition = conditionIndex(ofRule: Int(rule))
+        return condition == BinaryFormat.none || holds(condition: condition, in: environment)
+    }
+
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
+        forEachProperty(ofRule: Int(rule), body)
     }
 }
 

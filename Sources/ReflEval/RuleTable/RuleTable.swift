@@ -79,6 +79,11 @@ public struct RuleSelector: Sendable, Equatable {
         self.hasWhere = hasWhere
     }
 
+    /// `Class:trait:__where` from its parts: the selector's canonical text.
+    static func canonicalText(className: String?, trait: String?, hasWhere: Bool) -> String {
+        [className, trait].compactMap { $0 }.joined(separator: ":") + (hasWhere ? ":__where" : "")
+    }
+
     /// The priority of a selector's written form: a conditional rule
     /// (`:__where` or a bare `__condition`) ranks as the `:__where` form of
     /// its selector.
@@ -93,15 +98,15 @@ public struct RuleSelector: Sendable, Equatable {
         }
     }
 
-    /// The priority `rule` applies at when it matches a view by its class,
-    /// and when it matches by a trait. A one-name selector matches either
+    /// The priority a rule applies at when it matches a view by its class,
+    /// and when it matches by a trait, from the priority of its written
+    /// form (`written`) and whether it names a class and a trait. A one-name selector matches either
     /// way (`DefaultButton` may be a class or a trait): written as a class
     /// (50, or 95 when conditional) it ranks 70 (100) as a trait; written as
     /// a trait (70 or 100) it ranks 50 (95) as a class. The table stores the
     /// written form's priority; the other is derived from it.
-    static func matchPriorities(of rule: CompiledRule) -> (asClass: Int, asTrait: Int) {
-        let written = rule.priority
-        switch (rule.selector.className != nil, rule.selector.trait != nil) {
+    static func matchPriorities(written: Int, hasClass: Bool, hasTrait: Bool) -> (asClass: Int, asTrait: Int) {
+        switch (hasClass, hasTrait) {
         case (true, false): return (written, [50: 70, 95: 100][written] ?? written)
         case (false, true): return ([70: 50, 100: 95][written] ?? written, written)
         default: return (written, written)

@@ -28,7 +28,11 @@ extension Field {
         case "vector": return .vector(try self["items"].array().map { item throws(RuleTableReader.Failure) in try item.styleValue() })
         case "image":
             if self["name"].node != nil { return .image(.named(try self["name"].string())) }
-            return .image(.fill(try self["fill"].styleValue()))
+            let fill = try self["fill"].styleValue()
+            switch fill {
+            case .color, .gradient: return .image(.fill(fill))
+            default: throw self["fill"].failure("an image is filled with a color or a gradient")
+            }
         case "condition": return .condition(try self["condition"].condition())
         case "enum":
             return .enumCase(EnumCase(enumName: try self["enum"].string(), caseName: try self["case"].string(),

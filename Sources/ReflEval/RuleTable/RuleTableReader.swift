@@ -6,6 +6,9 @@ import ReflParser
 /// where it goes wrong, naming the field (`rules[3].properties.alpha.value`).
 enum RuleTableReader {
     static func read(_ file: SourceFile) -> Result<RuleTable, Diagnostic> {
+        // A table as reflc writes it is read in one pass; any other layout,
+        // and every error, by the tree below.
+        if let table = RuleTableFastReader.read(file.bytes) { return .success(table) }
         switch JSONParser.parse(file.bytes) {
         case .failure(let failure):
             return .failure(Diagnostic(.error("malformed-table", "malformed rule table: \(failure.message)"),

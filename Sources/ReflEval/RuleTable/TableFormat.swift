@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The three forms a stylesheet is loaded from, told apart by content (a
+/// file's name says nothing reliable: a table may be saved under any name).
+public enum TableFormat: Sendable, Equatable {
+    /// A binary rule table: it starts with the binary table's magic number.
+    case binary
+    /// A JSON rule table: its first character (after a byte order mark or
+    /// whitespace) is `{`, which cannot start a stylesheet.
+    case json
+    /// Anything else: `.less` source.
+    case source
+
+    public static func detect(_ bytes: [UInt8]) -> TableFormat {
+        if bytes.starts(with: BinaryFormat.magic) { return .binary }
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{") ? .json : .source
+    }
+
+    /// Whether the file at `path` starts as a binary table does (false when
+    /// it cannot be read: reading it again will say why). Lets a caller
+    /// load a binary table with `Stylesheet(contentsOfFile:)`, which reads
+    /// it once, straight into the table's memory.
+    public static func isBinaryTable(atPath path: FilePath) -> Bool {
+        guard !path.isUnusable else { return false }
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: BinaryFormat.magic.count)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count == head.count && head == BinaryFormat.magic
+    }
+}
