@@ -79,6 +79,9 @@ public struct RuleSelector: Sendable, Equatable {
         self.hasWhere = hasWhere
     }
 
+    /// Every priority a rule can have (`priority(className:trait:isConditional:)`).
+    static let priorities: Set<Int> = [50, 70, 75, 95, 99, 100]
+
     /// `Class:trait:__where` from its parts: the selector's canonical text.
     static func canonicalText(className: String?, trait: String?, hasWhere: Bool) -> String {
         [className, trait].compactMap { $0 }.joined(separator: ":") + (hasWhere ? ":__where" : "")

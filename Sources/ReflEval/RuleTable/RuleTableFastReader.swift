@@ -126,6 +126,7 @@ struct RuleTableFastReader {
         try expect(UInt8(ascii: ","))
         try key("priority")
         let priority = try integer()
+        guard RuleSelector.priorities.contains(priority) else { throw Mismatch() }
         try expect(UInt8(ascii: ","))
         try key("appliesToSubclasses")
         let appliesToSubclasses = try bool()
@@ -144,6 +145,7 @@ struct RuleTableFastReader {
         try expect(UInt8(ascii: ","))
         try key("column")
         let column = try integer()
+        guard RuleTableReader.positions.contains(line), RuleTableReader.positions.contains(column) else { throw Mismatch() }
         try expect(UInt8(ascii: "}"))
         try expect(UInt8(ascii: ","))
         try key("properties")

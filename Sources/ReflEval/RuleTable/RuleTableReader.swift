@@ -60,6 +60,10 @@ enum RuleTableReader {
         return path
     }
 
+    /// The lines and columns a source position may have (a binary table
+    /// holds them in 32 bits).
+    static let positions = 1...Int(UInt32.max)
+
     /// The versions this reader understands: 1 (conditions as a list of
     /// terms, no control states) and 2.
     static let readableVersions = 1...RuleTable.formatVersion
@@ -95,11 +99,11 @@ enum RuleTableReader {
         return CompiledRule(
             selector: RuleSelector(raw: try selector["raw"].string(), className: try selector["class"].optionalString(),
                                    trait: try selector["trait"].optionalString(), hasWhere: try selector["where"].bool()),
-            priority: try rule["priority"].int(),
+            priority: try rule["priority"].int(in: RuleSelector.priorities, "one of 50, 70, 75, 95, 99 and 100"),
             appliesToSubclasses: try rule["appliesToSubclasses"].bool(),
             condition: condition,
-            source: SourcePosition(file: try source["file"].string(), line: try source["line"].int(),
-                                   column: try source["column"].int()),
+            source: SourcePosition(file: try source["file"].string(), line: try source["line"].int(in: Self.positions, "a line from 1"),
+                                   column: try source["column"].int(in: Self.positions, "a column from 1")),
             properties: properties,
             stateProperties: stateProperties)
     }
@@ -168,6 +172,20 @@ struct Field {
         let value = try number()
         guard value == value.rounded(), abs(value) < 1e15 else { throw failure("expected a whole number") }
         return Int(value)
+    }
+
+    /// A whole number in `allowed` (described by `expected`).
+    func int<Allowed: RangeExpression & Sendable>(in allowed: Allowed, _ expected: String) throws(RuleTableReader.Failure) -> Int
+    where Allowed.Bound == Int {
+        let value = try int()
+        guard allowed.contains(value) else { throw failure("expected \(expected), found \(value)") }
+        return value
+    }
+
+    func int(in allowed: Set<Int>, _ expected: String) throws(RuleTableReader.Failure) -> Int {
+        let value = try int()
+        guard allowed.contains(value) else { throw failure("expected \(expected), found \(value)") }
+        return value
     }
 
     func bool() throws(RuleTableReader.Failure) -> Bool {

@@ -370,6 +370,9 @@ enum BinaryTableValidator {
                     throw fail("one of its strings does not exist", .rules, index)
                 }
                 guard u8(at + 12) <= 3, u16(at + 14) == 0 else { throw fail("unknown flags", .rules, index) }
+                guard RuleSelector.priorities.contains(Int(u8(at + 13))), u32(at + 24) > 0, u32(at + 28) > 0 else {
+                    throw fail("priority \(u8(at + 13)) is not one of 50, 70, 75, 95, 99 and 100, or its line or column is 0", .rules, index)
+                }
                 let condition = u32(at + 16)
                 guard condition == BinaryFormat.none || Int(condition) < count(.conditions) else {
                     throw fail("condition \(condition) does not exist", .rules, index)
