@@ -32,30 +32,20 @@ enum BuildCommand {
         """
 
     static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
-        let parsed: Arguments
-        switch Arguments.forCommand(arguments, valued: Set(["-o", "--output", "--format"]).union(DiagnosticOptions.valued),
-                                    switches: DiagnosticOptions.switches, help: help) {
+        let command: CompilingCommand
+        switch CompilingCommand.parse(arguments, name: "build", valued: ["-o", "--output", "--format"], switches: [], help: help) {
         case .failure(let status): return status
-        case .success(let read): parsed = read
+        case .success(let parsed): command = parsed
         }
-        let options: DiagnosticOptions
-        do {
-            options = try DiagnosticOptions(parsed)
-        } catch {
-            return Console.fail(error.message + "\n\n" + help)
-        }
-        guard parsed.positionalPaths.count == 1 else {
-            return Console.fail((parsed.positional.isEmpty ? "build needs an input file" : "build takes one input file")
-                                + "\n\n" + help)
-        }
+        let parsed = command.arguments, options = command.options
         let format = parsed.last("--format") ?? "json"
         guard format == "json" || format == "binary" else {
             return Console.fail("unknown table format '\(format)'; expected json or binary\n\n" + help)
         }
         let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
         let path = output?.bytes == Array("-".utf8) ? nil : output
-        if format == "binary" { return buildBinary(input: parsed.positionalPaths[0], output: path, options: options) }
-        return build(input: parsed.positionalPaths[0], output: path, options: options)
+        if format == "binary" { return buildBinary(input: command.input, output: path, options: options) }
+        return build(input: command.input, output: path, options: options)
     }
 
     /// Compiles, streaming the JSON into the output file (or into memory

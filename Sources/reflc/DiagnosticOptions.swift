@@ -60,3 +60,35 @@ struct DiagnosticOptions {
         return shown.hasErrors || omittedErrors > 0
     }
 }
+
+/// What every command that compiles one input reads first: its arguments
+/// (with the diagnostic options), the options, and the one input.
+struct CompilingCommand {
+    let arguments: Arguments
+    let options: DiagnosticOptions
+    let input: FilePath
+
+    /// Reads `arguments` for the command `name`; on failure, the exit status
+    /// (the problem and the help printed).
+    static func parse(_ arguments: [FilePath], name: String, valued: Set<String>, switches: Set<String> = [],
+                      help: String) -> Result<CompilingCommand, Console.ExitStatus> {
+        let parsed: Arguments
+        switch Arguments.forCommand(arguments, valued: valued.union(DiagnosticOptions.valued),
+                                    switches: switches.union(DiagnosticOptions.switches), help: help) {
+        case .failure(let status): return .failure(status)
+        case .success(let read): parsed = read
+        }
+        let options: DiagnosticOptions
+        do {
+            options = try DiagnosticOptions(parsed)
+        } catch {
+            return .failure(Console.fail(error.message + "\n\n" + help))
+        }
+        guard parsed.positionalPaths.count == 1 else {
+            return .failure(Console.fail((parsed.positional.isEmpty ? "\(name) needs an input file" : "\(name) takes one input file")
+                                         + "\n\n" + help))
+        }
+        return .success(CompilingCommand(arguments: parsed, options: options, input: parsed.positionalPaths[0]))
+    }
+}
+

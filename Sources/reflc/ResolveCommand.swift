@@ -50,29 +50,19 @@ enum ResolveCommand {
                                               "--content-size", "--layout-direction", "--contrast", "--flag"]
 
     static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
-        let parsed: Arguments
-        switch Arguments.forCommand(arguments, valued: valued.union(DiagnosticOptions.valued),
-                                    switches: DiagnosticOptions.switches.union(["--explain"]), help: help) {
+        let command: CompilingCommand
+        switch CompilingCommand.parse(arguments, name: "resolve", valued: valued, switches: ["--explain"], help: help) {
         case .failure(let status): return status
-        case .success(let read): parsed = read
+        case .success(let parsed): command = parsed
         }
-        let options: DiagnosticOptions
-        do {
-            options = try DiagnosticOptions(parsed)
-        } catch {
-            return Console.fail(error.message + "\n\n" + help)
-        }
-        guard parsed.positional.count == 1 else {
-            return Console.fail((parsed.positional.isEmpty ? "resolve needs an input file" : "resolve takes one input file")
-                                + "\n\n" + help)
-        }
+        let parsed = command.arguments, options = command.options
         let query: StyleQuery
         switch makeQuery(parsed) {
         case .failure(let problem): return Console.fail(problem.message)
         case .success(let made): query = made
         }
         let stylesheet: Stylesheet
-        switch load(parsed.positionalPaths[0], options: options) {
+        switch load(command.input, options: options) {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }

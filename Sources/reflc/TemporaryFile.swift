@@ -154,6 +154,23 @@ enum TemporaryNames {
         }
     }
 
+    /// When set (by `reflc watch`), SIGINT and SIGTERM write a byte here
+    /// instead: the watcher ends after the build under way, which removes
+    /// or renames its temporary file itself.
+    nonisolated(unsafe) static var stopDescriptor: Int32 = -1
+
+    /// Sends SIGINT and SIGTERM to `descriptor` (see `stopDescriptor`).
+    static func deliverStopSignals(to descriptor: Int32) {
+        stopDescriptor = descriptor
+        isInstalled = true
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { _ in
+                var byte: UInt8 = 1
+                _ = write(TemporaryNames.stopDescriptor, &byte, 1)
+            }
+        }
+    }
+
     private static func installHandlers() {
         guard !isInstalled else { return }
         isInstalled = true

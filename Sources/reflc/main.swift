@@ -22,6 +22,7 @@ enum Main {
           build INPUT.less [-o OUT]        compile a stylesheet and its imports into a rule table
                                            (JSON, or --format binary for the table an app ships)
           resolve INPUT --class NAME ...   compute the style of a view from a stylesheet or rule table
+          watch INPUT.less -o OUT          rebuild OUT whenever the stylesheet changes (--serve: for devices)
           parse FILE                       print the syntax tree of one file
           tokens FILE                      print the tokens of one file
 
@@ -41,6 +42,7 @@ enum Main {
         switch command {
         case "build": return BuildCommand.run(rest)
         case "resolve": return ResolveCommand.run(rest)
+        case "watch": return WatchCommand.run(rest)
         case "parse": return ParseCommand.run(rest)
         case "tokens": return TokensCommand.run(rest)
         case "--help", "-h", "help":

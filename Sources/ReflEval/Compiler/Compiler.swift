@@ -13,6 +13,9 @@ public struct CompileResult: Sendable {
     public var inputs: [FilePath]
     /// Which files those are (to recognize one reached by another path).
     public var inputIdentities: [FileSystem.FileIdentity]
+    /// Where imports that could not be read were looked for: the files a
+    /// watcher waits for, as creating one changes the result.
+    public var missingInputs: [FilePath] = []
     /// Errors and warnings found past the error limit, counted but not kept.
     public var omittedErrors = 0
     public var omittedWarnings = 0
@@ -146,6 +149,7 @@ public enum Compiler {
         let files = program.sources
         var result = CompileResult(diagnostics: program.diagnostics.sortedForDisplay(fileOrder: files), files: files,
                                    inputs: program.inputs.map(\.path), inputIdentities: program.inputs.map(\.identity),
+                                   missingInputs: program.missingInputs,
                                    omittedErrors: program.log.omittedErrors,
                                    omittedWarnings: program.log.omittedWarnings)
         if !result.hasErrors { result.ruleTable = table }

@@ -96,6 +96,7 @@ struct ImportLoader {
             case nil:
                 switch FileSystem.readFile(path, folders: folders) {
                 case .failure(let error):
+                    program.missingInputs.append(path)
                     program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: importer, at: statement.path)
                 case .success(let (bytes, identity)):
                     program.inputs.append(Program.Input(path: path, identity: identity))

@@ -67,6 +67,8 @@ final class Program {
     /// Every file read from disk, in the order read (for `--depends`, and to
     /// refuse writing the output over one of them).
     var inputs: [Input] = []
+    /// Where imports that could not be read were looked for.
+    var missingInputs: [FilePath] = []
 
     /// A file read from disk: its path and which file it is.
     struct Input {

@@ -276,11 +276,19 @@ extension BinaryTable: RuleStore {
 public struct StylesheetError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public var reason: String?
+    /// The files a failed compilation read or looked for (a monitor
+    /// watches them for the fix).
+    var watchedFiles: [FilePath] = []
 
     /// An error carrying `diagnostics`, or a `reason` when there are none.
     public init(diagnostics: [Diagnostic], reason: String? = nil) {
         self.diagnostics = diagnostics
         self.reason = reason
+    }
+
+    init(diagnostics: [Diagnostic], watchedFiles: [FilePath]) {
+        self.diagnostics = diagnostics
+        self.watchedFiles = watchedFiles
     }
 
     /// The reason, or the rendered diagnostics.

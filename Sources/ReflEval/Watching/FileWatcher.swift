@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a watcher could not start (the system refused its resources).
+public struct FileWatcherError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Tells when files change, by the platform's file events (inotify on
+/// Linux, kqueue on macOS) or, when asked, by polling.
+///
+/// Events only wake the watcher: what changed is decided by comparing each
+/// file's status (device, inode, size, modification and change times, or
+/// its absence) with what it was, so every way an editor saves is seen the
+/// same — writing in place, or writing a new file and renaming it over the
+/// old one (vim, VS Code, Xcode) — and so is a file that appears where an
+/// import was waiting for it. A file's folder is what is watched, which is
+/// how a replaced or newly created file is noticed.
+public final class FileWatcher: @unchecked Sendable {
+    public enum Method: Sendable, Equatable {
+        /// The platform's file events.
+        case events
+        /// A look at every file each `interval` seconds.
+        case polling(interval: Double)
+    }
+
+    public let method: Method
+    /// Written to (by `stop()`, or by a signal handler) to wake and end a wait.
+    public let stopDescriptor: Int32
+    private let stopReader: Int32
+    private let events: PlatformEvents?
+    private var stamps: [FilePath: Stamp] = [:]
+
+    /// What a file's status says about its contents; nil fields for a file
+    /// that does not exist.
+    struct Stamp: Equatable {
+        var exists = false
+        var device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0
+        var modified: (Int, Int) = (0, 0), changed: (Int, Int) = (0, 0)
+
+        static func == (left: Stamp, right: Stamp) -> Bool {
+            left.exists == right.exists && left.device == right.device && left.inode == right.inode && left.size == right.size
+                && left.modified == right.modified && left.changed == right.changed
+        }
+
+        init(of path: FilePath) {
+            var status = stat()
+            guard path.withCString({ stat($0, &status) }) == 0 else { return }
+            exists = true
+            device = UInt64(truncatingIfNeeded: status.st_dev)
+            inode = UInt64(truncatingIfNeeded: status.st_ino)
+            size = Int64(status.st_size)
+            #if canImport(Darwin)
+            modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+            changed = (Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec))
+            #else
+            modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+            changed = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
+            #endif
+        }
+    }
+
+    public init(method: Method = .events) throws(FileWatcherError) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw FileWatcherError(description: "cannot make a pipe: \(FileSystem.lastErrorReason())") }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        stopReader = descriptors[0]
+        stopDescriptor = descriptors[1]
+        self.method = method
+        if method == .events {
+            do {
+                events = try PlatformEvents()
+            } catch {
+                close(stopReader)
+                close(stopDescriptor)
+                throw error
+            }
+        } else {
+            events = nil
+        }
+    }
+
+    deinit {
+        close(stopReader)
+        close(stopDescriptor)
+    }
+
+    /// Watches exactly `files` from now on. A file already watched keeps the
+    /// state it was last seen in — a change made while the caller was
+    /// reading it (a save during a build) is still reported; a file new to
+    /// the watch is measured from its present state.
+    public func watch(_ files: [FilePath]) {
+        let absolute = files.map { $0.isAbsolute ? $0 : Self.workingDirectory.appending($0) }.map(\.normalized)
+        stamps = Dictionary(absolute.map { ($0, stamps[$0] ?? Stamp(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        events?.watch(folders: Set(stamps.keys.map(\.directory)), files: Set(stamps.keys))
+    }
+
+    /// Waits until a watched file changes, then until changes have been
+    /// quiet for `settle` seconds (a save is often several events, a
+    /// branch switch many files: one answer for the burst); returns the
+    /// files that changed. Nil when `stop()` ended the wait.
+    public func nextChange(settle: Double = 0.05) -> [FilePath]? {
+        while true {
+            var now: [FilePath: Stamp]
+            switch method {
+            case .events:
+                guard let events else { return nil }
+                guard wait(for: events, timeout: nil) != .stopped else { return nil }
+                settling: while true {
+                    switch wait(for: events, timeout: settle) {
+                    case .stopped: return nil
+                    case .quiet: break settling
+                    case .activity: continue
+                    }
+                }
+                now = lookAtFiles()
+            case .polling(let interval):
+                guard sleep(interval) else { return nil }
+                now = lookAtFiles()
+                guard now != stamps else { continue }
+                // Looked at again until two looks agree.
+                while true {
+                    guard sleep(settle) else { return nil }
+                    let again = lookAtFiles()
+                    if again == now { break }
+                    now = again
+                }
+            }
+            let changed = now.keys.filter { now[$0] != stamps[$0] }.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+            stamps = now
+            events?.refresh(files: Set(changed))
+            if !changed.isEmpty { return changed }
+        }
+    }
+
+    /// Ends a wait in `nextChange`, now or when it next starts. Safe to call
+    /// from any thread; a signal handler writes a byte to `stopDescriptor`.
+    public func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopDescriptor, &byte, 1)
+    }
+
+    private enum Outcome { case activity, quiet, stopped }
+
+    /// Waits up to `timeout` seconds (for ever when nil) for an event about
+    /// a watched file.
+    private func wait(for events: PlatformEvents, timeout: Double?) -> Outcome {
+        while true {
+            var descriptors = [pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)]
+            let result = poll(&descriptors, 2, timeout.map { Int32(($0 * 1000).rounded(.up)) } ?? -1)
+            if result < 0 && errno == EINTR { continue }
+            if descriptors[0].revents != 0 { return .stopped }
+            if result <= 0 { return .quiet }
+            if events.drain() { return .activity }
+            if timeout != nil { return .quiet }  // only other files' events: quiet enough
+        }
+    }
+
+    /// Sleeps `seconds`; false when a stop was asked for.
+    private func sleep(_ seconds: Double) -> Bool {
+        var descriptors = [pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0)]
+        return !(poll(&descriptors, 1, Int32((seconds * 1000).rounded(.up))) > 0 && descriptors[0].revents != 0)
+    }
+
+    private func lookAtFiles() -> [FilePath: Stamp] {
+        Dictionary(uniqueKeysWithValues: stamps.keys.map { ($0, Stamp(of: $0)) })
+    }
+
+    private static var workingDirectory: FilePath {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return FilePath("/") }
+        return FilePath(String(cString: buffer))
+    }
+}
+
+#if os(Linux)
+/// inotify: one watch per folder, for the events that change an entry.
+final class PlatformEvents {
+    let descriptor: Int32
+    private var watches: [FilePath: Int32] = [:]
+    /// The names of the watched files in each watched folder, by watch.
+    private var names: [Int32: Set<[UInt8]>] = [:]
+
+    init() throws(FileWatcherError) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else {
+            throw FileWatcherError(description: "cannot watch files (\(FileSystem.lastErrorReason())); use --poll")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func watch(folders: Set<FilePath>, files: Set<FilePath>) {
+        for (folder, watch) in watches where !folders.contains(folder) {
+            inotify_rm_watch(descriptor, watch)
+            watches[folder] = nil
+            names[watch] = nil
+        }
+        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+                          | IN_DELETE_SELF | IN_MOVE_SELF)
+        for folder in folders where watches[folder] == nil {
+            // A folder that does not exist (yet) is not watched: polling would be needed for it.
+            let watch = folder.withCString { inotify_add_watch(descriptor, $0, mask) }
+            if watch >= 0 { watches[folder] = watch }
+        }
+        names = [:]
+        for file in files {
+            if let watch = watches[file.directory] { names[watch, default: []].insert(file.lastComponent.bytes) }
+        }
+    }
+
+    func refresh(files: Set<FilePath>) {}
+
+    /// Reads the pending events; whether one concerns a watched file.
+    func drain() -> Bool {
+        var relevant = false
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return relevant }
+            var offset = 0
+            let headerSize = MemoryLayout<inotify_event>.size
+            while offset + headerSize <= count {
+                let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
+                let name = Array(nameBytes.prefix { $0 != 0 })
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
+                    || names[watch]?.contains(name) == true {
+                    relevant = true
+                }
+                offset += headerSize + length
+            }
+        }
+    }
+}
+#elseif canImport(Darwin)
+/// kqueue: each watched file and each folder is opened for events; a file
+/// replaced by renaming is opened again at the next `refresh`.
+final class PlatformEvents {
+    let descriptor: Int32
+    private var opened: [FilePath: Int32] = [:]
+
+    init() throws(FileWatcherError) {
+        descriptor = kqueue()
+        guard descriptor >= 0 else {
+            throw FileWatcherError(description: "cannot watch files (\(FileSystem.lastErrorReason())); use --poll")
+        }
+    }
+
+    deinit {
+        for (_, file) in opened { close(file) }
+        close(descriptor)
+    }
+
+    func watch(folders: Set<FilePath>, files: Set<FilePath>) {
+        for (_, file) in opened { close(file) }
+        opened = [:]
+        refresh(files: folders.union(files))
+    }
+
+    /// Opens (again) every path not open, or open on a file that was replaced.
+    func refresh(files: Set<FilePath>) {
+        for path in files {
+            if let old = opened[path] {
+                close(old)
+                opened[path] = nil
+            }
+            let file = path.withCString { open($0, O_EVTONLY | O_CLOEXEC) }
+            guard file >= 0 else { continue }
+            opened[path] = file
+            var change = kevent(ident: UInt(file), filter: Int16(EVFILT_VNODE), flags: UInt16(EV_ADD | EV_CLEAR),
+                                fflags: UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_ATTRIB | NOTE_DELETE | NOTE_RENAME | NOTE_LINK | NOTE_REVOKE),
+                                data: 0, udata: nil)
+            _ = kevent(descriptor, &change, 1, nil, 0, nil)
+        }
+    }
+
+    func drain() -> Bool {
+        var events = [kevent](repeating: kevent(), count: 64)
+        var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+        var any = false
+        while true {
+            let count = kevent(descriptor, nil, 0, &events, Int32(events.count), &timeout)
+            guard count > 0 else { return any }
+            any = true
+        }
+    }
+}
+#endif

@@ -1,0 +1,373 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ReflEval
+
+/// The HTTP/1.1 server of `reflc watch --serve`, for an app on a device
+/// (which cannot read the Mac's files): the last good table, an event per
+/// build, and the current diagnostics.
+///
+///     GET /styles.json    the last good JSON table, with an ETag (304 on If-None-Match)
+///     GET /styles.reflb   the same table in the binary form
+///     GET /events         Server-Sent Events: one `build` event per build
+///     GET /diagnostics    the last build's diagnostics
+///
+/// One thread serves every client with `poll`, each socket non-blocking,
+/// so a client that stops reading never delays a build or another client:
+/// what it has not read waits in its own buffer, and past a bound it is
+/// disconnected. Requests are bounded in size and header count; only GET
+/// and HEAD are served.
+final class DevServer: @unchecked Sendable {
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// What the last build left to serve.
+    struct Snapshot {
+        var build = 0
+        /// The last good table (nil before the first good build), and its ETag.
+        var json: [UInt8]?
+        var binary: [UInt8]?
+        var etag = ""
+        /// The last build's outcome, as the body of `/diagnostics`.
+        var report = "{\"build\":0,\"ok\":false,\"diagnostics\":[]}"
+        /// The last build's event, as `/events` sends it.
+        var event = ""
+    }
+
+    /// Bounds on what a client may cost.
+    static let maximumRequestBytes = 16 * 1024
+    static let maximumHeaders = 100
+    static let maximumClients = 256
+    /// Unsent event bytes past which an `/events` client is dropped.
+    static let maximumPendingBytes = 1 << 20
+    /// Seconds a client has to send its request.
+    static let requestTimeout = 10.0
+    /// Seconds between keep-alive comments on an idle event stream.
+    static let keepAliveInterval = 15.0
+
+    let address: String
+    private let listener: Int32
+    private let wakeReader: Int32
+    private let wakeWriter: Int32
+    private let lock = Lock()
+    private var published = Snapshot()
+    private var running = true
+
+    /// Listens on `host:port` (port 0: one the system picks; `address` says which).
+    init(host: String, port: UInt16) throws(Failure) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw Failure(message: "cannot serve on '\(host):\(port)': \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(found) }
+        let socket = openSocket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+        guard socket >= 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
+        var yes: Int32 = 1
+        _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(socket, 64) == 0 else {
+            let reason = FileSystem.lastErrorReason()
+            close(socket)
+            throw Failure(message: "cannot serve on '\(host):\(port)': \(reason)")
+        }
+        Self.setNonBlocking(socket)
+        listener = socket
+        address = Self.boundAddress(socket, host: host)
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
+        wakeReader = descriptors[0]
+        wakeWriter = descriptors[1]
+        Self.setNonBlocking(wakeReader)
+        Self.setNonBlocking(wakeWriter)
+    }
+
+    deinit {
+        close(listener)
+        close(wakeReader)
+        close(wakeWriter)
+    }
+
+    /// Serves on a thread of its own until `stop()`.
+    func start() {
+        BackgroundThread.start { [self] in serve() }
+    }
+
+    /// Makes `snapshot` what is served from now on; `/events` clients get its event.
+    func publish(_ snapshot: Snapshot) {
+        lock.withLock { published = snapshot }
+        wake()
+    }
+
+    func stop() {
+        lock.withLock { running = false }
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    // MARK: - The loop
+
+    private final class Client {
+        let socket: Int32
+        var request: [UInt8] = []
+        var output: [UInt8] = []
+        var sent = 0
+        var isEventStream = false
+        var closesAfterWriting = false
+        let connected: Double
+        var lastWrite: Double
+
+        init(socket: Int32, now: Double) {
+            self.socket = socket
+            connected = now
+            lastWrite = now
+        }
+
+        var pending: Int { output.count - sent }
+    }
+
+    private func serve() {
+        var clients: [Client] = []
+        var snapshot = lock.withLock { published }
+        while lock.withLock({ running }) {
+            var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
+            for client in clients {
+                var events = Int16(POLLIN)
+                if client.pending > 0 { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            let now = Self.now()
+            if descriptors[1].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 256)
+                while read(wakeReader, &drain, drain.count) > 0 {}
+                let newer = lock.withLock { published }
+                if newer.build != snapshot.build {
+                    for client in clients where client.isEventStream { client.output.append(contentsOf: Array(newer.event.utf8)) }
+                }
+                snapshot = newer
+            }
+            var dropped = Set<Int32>()
+            for (index, client) in clients.enumerated() {
+                let revents = descriptors[index + 2].revents
+                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !receive(client, snapshot: snapshot) { dropped.insert(client.socket) }
+                if client.pending > 0, !send(client, now: now) { dropped.insert(client.socket) }
+                if client.pending == 0 && client.closesAfterWriting { dropped.insert(client.socket) }
+                if !client.isEventStream && client.output.isEmpty && now - client.connected > Self.requestTimeout { dropped.insert(client.socket) }
+                if client.isEventStream {
+                    if client.pending > Self.maximumPendingBytes { dropped.insert(client.socket) }
+                    if now - client.lastWrite > Self.keepAliveInterval { client.output.append(contentsOf: Array(": keep-alive\n\n".utf8)) }
+                }
+            }
+            for client in clients where dropped.contains(client.socket) { close(client.socket) }
+            clients.removeAll { dropped.contains($0.socket) }
+            if descriptors[0].revents != 0 { accept(into: &clients, now: now) }
+        }
+        for client in clients { close(client.socket) }
+    }
+
+    private func accept(into clients: inout [Client], now: Double) {
+        while true {
+            let socket = acceptConnection(listener)
+            guard socket >= 0 else { return }
+            Self.setNonBlocking(socket)
+            #if canImport(Darwin)
+            var yes: Int32 = 1
+            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            guard clients.count < Self.maximumClients else {
+                let busy = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
+                close(socket)
+                continue
+            }
+            clients.append(Client(socket: socket, now: now))
+        }
+    }
+
+    /// Reads what the client sent; false when it is gone or broke the rules.
+    private func receive(_ client: Client, snapshot: Snapshot) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(client.socket, &buffer, buffer.count)
+            if count == 0 { return false }  // the client closed
+            if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            // Once answered, what a client sends is ignored (nothing but GET is served).
+            guard client.output.isEmpty && !client.isEventStream else { continue }
+            client.request.append(contentsOf: buffer[0..<count])
+            if let end = Self.headerEnd(client.request) {
+                respond(to: Array(client.request[0..<end]), client, snapshot: snapshot)
+            } else if client.request.count > Self.maximumRequestBytes {
+                answer(client, status: "431 Request Header Fields Too Large", body: "the request is too large\n")
+            }
+        }
+    }
+
+    private func send(_ client: Client, now: Double) -> Bool {
+        let sent = client.output[client.sent...].withUnsafeBytes { Self.sendBytes(client.socket, $0) }
+        if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+        client.sent += sent
+        client.lastWrite = now
+        if client.sent == client.output.count {
+            client.output = []
+            client.sent = 0
+        }
+        return true
+    }
+
+    // MARK: - HTTP
+
+    /// The end of the request's header (after the blank line), if it has come.
+    static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                if index + 1 < bytes.count && bytes[index + 1] == 0x0A { return index + 2 }
+                if index + 2 < bytes.count && bytes[index + 1] == 0x0D && bytes[index + 2] == 0x0A { return index + 3 }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot) {
+        let lines = String(decoding: header, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), lines.count <= Self.maximumHeaders + 1 else {
+            answer(client, status: "400 Bad Request", body: "expected 'GET PATH HTTP/1.1' and at most \(Self.maximumHeaders) headers\n")
+            return
+        }
+        let method = String(parts[0])
+        let path = String(parts[1].prefix { $0 != "?" })
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingSpaces()
+        }
+        let routes = ["/", "/styles.json", "/styles.reflb", "/events", "/diagnostics"]
+        guard routes.contains(path) else {
+            answer(client, status: "404 Not Found", body: "no such route; try /styles.json, /styles.reflb, /events or /diagnostics\n")
+            return
+        }
+        guard method == "GET" || method == "HEAD" else {
+            answer(client, status: "405 Method Not Allowed", extraHeaders: "Allow: GET, HEAD\r\n", body: "only GET and HEAD are served\n")
+            return
+        }
+        let isHead = method == "HEAD"
+        switch path {
+        case "/styles.json", "/styles.reflb":
+            guard let table = path == "/styles.json" ? snapshot.json : snapshot.binary else {
+                answer(client, status: "503 Service Unavailable", body: "no table yet: the build has not succeeded; see /diagnostics\n", isHead: isHead)
+                return
+            }
+            let tag = "ETag: \(snapshot.etag)\r\nCache-Control: no-cache\r\n"
+            if headers["if-none-match"].map({ $0.split(separator: ",").map { $0.trimmingSpaces() }.contains(snapshot.etag) || $0 == "*" }) == true {
+                answer(client, status: "304 Not Modified", extraHeaders: tag, body: nil)
+                return
+            }
+            answer(client, status: "200 OK", contentType: path == "/styles.json" ? "application/json" : "application/octet-stream",
+                   extraHeaders: tag, bytes: table, isHead: isHead)
+        case "/diagnostics":
+            answer(client, status: "200 OK", contentType: "application/json", extraHeaders: "Cache-Control: no-cache\r\n",
+                   body: snapshot.report + "\n", isHead: isHead)
+        case "/events":
+            client.output = Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                                   + "Access-Control-Allow-Origin: *\r\nConnection: keep-alive\r\n\r\n").utf8)
+            if isHead {
+                client.closesAfterWriting = true
+                return
+            }
+            client.isEventStream = true
+            // The stream starts with the current state, then an event per build.
+            client.output.append(contentsOf: Array(("retry: 1000\n\n" + snapshot.event).utf8))
+        default:
+            answer(client, status: "200 OK", contentType: "text/plain; charset=utf-8",
+                   body: "reflc watch: GET /styles.json, /styles.reflb, /events (Server-Sent Events), /diagnostics\n", isHead: isHead)
+        }
+    }
+
+    private func answer(_ client: Client, status: String, contentType: String = "text/plain; charset=utf-8",
+                        extraHeaders: String = "", body: String?, isHead: Bool = false) {
+        answer(client, status: status, contentType: contentType, extraHeaders: extraHeaders, bytes: body.map { Array($0.utf8) },
+               isHead: isHead)
+    }
+
+    private func answer(_ client: Client, status: String, contentType: String, extraHeaders: String, bytes: [UInt8]?, isHead: Bool) {
+        var head = "HTTP/1.1 \(status)\r\n"
+        if let bytes { head += "Content-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\n" }
+        head += extraHeaders + "Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n"
+        client.output = Array(head.utf8)
+        if let bytes, !isHead { client.output.append(contentsOf: bytes) }
+        client.closesAfterWriting = true
+    }
+
+    // MARK: - Sockets
+
+    private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        #if canImport(Darwin)
+        return Darwin.send(socket, base, bytes.count, 0)
+        #else
+        return Glibc.send(socket, base, bytes.count, Int32(MSG_NOSIGNAL))
+        #endif
+    }
+
+    private static func setNonBlocking(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// `host:port` as bound (the port the system picked for port 0).
+    private static func boundAddress(_ socket: Int32, host: String) -> String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        let family = Int32(storage.ss_family)
+        let port: UInt16 = withUnsafeBytes(of: storage) { raw in
+            family == AF_INET6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
+                : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
+        }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+// At file level: inside the server, its own `accept` and `socket` names would hide the system's.
+private func openSocket(_ family: Int32, _ type: Int32, _ protocolNumber: Int32) -> Int32 {
+    socket(family, type, protocolNumber)
+}
+
+private func acceptConnection(_ listener: Int32) -> Int32 {
+    accept(listener, nil, nil)
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

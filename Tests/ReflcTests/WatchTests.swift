@@ -1,0 +1,332 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `reflc watch`, run as a user runs it, on the real file system and the
+/// loopback network. Every wait has a deadline far above what a loaded
+/// machine needs, and polls for the expected state instead of sleeping a
+/// fixed time, so a slow machine makes a test slower, never flaky.
+@Suite(.serialized)
+struct WatchTests {
+    /// How long any one expected thing may take.
+    static let deadline = 30.0
+
+    /// A running `reflc watch`, its output going to files read as it grows.
+    final class Watch {
+        let process = Process()
+        let folder: String
+        private let outPath: String
+        private let errPath: String
+
+        init(_ arguments: [String], in folder: String) throws {
+            self.folder = folder
+            outPath = folder + "/.watch.out"
+            errPath = folder + "/.watch.err"
+            FileManager.default.createFile(atPath: outPath, contents: nil)
+            FileManager.default.createFile(atPath: errPath, contents: nil)
+            process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+
+        var stdout: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
+        /// Builds finished so far (each prints one summary line).
+        var builds: Int {
+            stdout.split(separator: "\n").filter { $0.contains("] built ") || $0.contains(" unchanged") }.count
+        }
+
+        /// Waits until `condition` holds; records an issue naming `what` if it does not in time.
+        @discardableResult
+        func waitFor(_ what: String, _ condition: () -> Bool) -> Bool {
+            let start = Date()
+            while Date().timeIntervalSince(start) < WatchTests.deadline {
+                if condition() { return true }
+                usleep(20_000)
+            }
+            Issue.record("timed out waiting for \(what); stdout:\n\(stdout)\nstderr:\n\(stderr)")
+            return false
+        }
+
+        /// SIGTERM, and the exit status.
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGTERM)
+            if !waitFor("the process to end", { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        /// The port from `serving http://127.0.0.1:PORT/...`.
+        var port: Int? {
+            guard let range = stdout.range(of: "http://127.0.0.1:") else { return nil }
+            return Int(stdout[range.upperBound...].prefix { $0.isNumber })
+        }
+    }
+
+    /// Writes in place (truncate, then write).
+    static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    /// Writes a new file and renames it over `path`: no moment shows half a file.
+    static func writeReplacing(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func folder() throws -> String {
+        let folder = try CommandLineTests.temporaryFolder()
+        try write("@import \"theme.less\";\nUIView { background-color: @accent; }\n", to: folder + "/main.less")
+        try write("@accent: #ff0000;\n", to: folder + "/theme.less")
+        return folder
+    }
+
+    static func table(in folder: String) -> String {
+        (try? String(contentsOfFile: folder + "/out.json", encoding: .utf8)) ?? ""
+    }
+
+    // Files are written in place here (as some editors save): a build may
+    // catch a file half written and fail, then build again when the write
+    // ends, so each step waits for the state it expects, not for "the next build".
+    @Test func editsRebuildAndABrokenEditKeepsTheLastGoodTable() throws {
+        let folder = try Self.folder()
+        let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
+        watch.waitFor("the first build and the watch") { watch.stdout.contains("watching 2 files") }
+        #expect(watch.stdout.contains("] built out.json: 1 rule from 2 files in "))
+        #expect(Self.table(in: folder).contains("#ff0000ff"))
+
+        // An imported file changes.
+        try Self.write("@accent: #00ff00;\n", to: folder + "/theme.less")
+        watch.waitFor("the new color in the table") { Self.table(in: folder).contains("#00ff00ff") }
+        #expect(watch.stdout.contains("changed: theme.less"))
+
+        // A typo: the error is printed, the table stays as it was.
+        try Self.write("@import \"theme.less\";\nUIView { background-color: @acent; }\n", to: folder + "/main.less")
+        watch.waitFor("the error") {
+            watch.stderr.contains("main.less:2:28: error: undefined variable '@acent'; did you mean '@accent'?")
+                && watch.stdout.contains("] 1 error; out.json unchanged (")
+        }
+        #expect(Self.table(in: folder).contains("#00ff00ff"))
+
+        // Fixed: built again.
+        try Self.write("@import \"theme.less\";\nUIView { background-color: @accent; alpha: 0.5; }\n", to: folder + "/main.less")
+        watch.waitFor("the fix in the table") { Self.table(in: folder).contains("\"alpha\"") }
+
+        #expect(watch.stop() == 0)
+        #expect(watch.stdout.hasSuffix("stopped\n"))
+        // Nothing left behind: no temporary file beside the output.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".watch.") }.sorted()
+        #expect(left == ["main.less", "out.json", "theme.less"])
+    }
+
+    @Test func anEditorsRenameSaveANewImportAndAMissingFileAreSeen() throws {
+        let folder = try Self.folder()
+        let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
+        watch.waitFor("the first build and the watch") { watch.stdout.contains("watching") }
+
+        // Saved as vim and VS Code save: a new file renamed over the old one.
+        try Self.write("@accent: #0000ff;\n", to: folder + "/theme.less.swp")
+        #expect(rename(folder + "/theme.less.swp", folder + "/theme.less") == 0)
+        watch.waitFor("the renamed file's color") { Self.table(in: folder).contains("#0000ffff") }
+
+        // A new import of a file that does not exist yet: an error, and the file is waited for.
+        try Self.writeReplacing("@import \"theme.less\";\n@import \"extra.less\";\nUIView { background-color: @accent; tint-color: @extra; }\n",
+                                to: folder + "/main.less")
+        watch.waitFor("the missing import's error") { watch.stderr.contains("error: cannot import 'extra.less': no such file or directory") }
+        #expect(watch.stdout.contains("unchanged"))
+        try Self.writeReplacing("@extra: #123456;\n", to: folder + "/extra.less")
+        watch.waitFor("the new import's color") { Self.table(in: folder).contains("#123456ff") }
+        #expect(watch.stdout.contains("built out.json: 1 rule from 3 files"))
+
+        // And the new import is watched from then on.
+        try Self.writeReplacing("@extra: #abcdef;\n", to: folder + "/extra.less")
+        watch.waitFor("the new import's new color") { Self.table(in: folder).contains("#abcdefff") }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func pollingSeesChangesToo() throws {
+        let folder = try Self.folder()
+        let watch = try Watch(["main.less", "-o", "out.json", "--poll", "--format", "binary"], in: folder)
+        watch.waitFor("the first build and the watch") { watch.stdout.contains("watching") }
+        try Self.writeReplacing("@accent: #010203;\n", to: folder + "/theme.less")
+        watch.waitFor("a second build") { watch.builds >= 2 }
+        #expect(watch.stdout.contains("changed: theme.less"))
+        let table = try Data(contentsOf: URL(fileURLWithPath: folder + "/out.json"))
+        #expect(table.prefix(6) == Data([0x89, 0x52, 0x45, 0x46, 0x4C, 0x42]))  // a binary table, as asked
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try CommandLineTests.run(["watch", "x.less"]).stderr.hasPrefix("reflc: error: watch needs -o OUT"))
+        #expect(try CommandLineTests.run(["watch", "x.less", "-o", "o.json", "--serve", "nope"]).stderr
+            .hasPrefix("reflc: error: --serve takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080, found 'nope'"))
+        #expect(try CommandLineTests.run(["watch", "--help"]).stdout.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
+    }
+
+    // MARK: - The server
+
+    @Test func theServerServesTheLastGoodTableWithETagsAndEvents() throws {
+        let folder = try Self.folder()
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+
+        let first = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(first.contains("Content-Type: application/json\r\n"))
+        #expect(first.hasSuffix(Self.table(in: folder)))
+        let etag = try #require(HTTP.header("ETag", in: first))
+        #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: \(etag)\r\n\r\n").hasPrefix("HTTP/1.1 304 Not Modified\r\n"))
+        let head = try HTTP.exchange(port: port, "HEAD /styles.json HTTP/1.1\r\n\r\n")
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n") && head.hasSuffix("\r\n\r\n"))
+        #expect(try HTTP.exchange(port: port, "GET /styles.reflb HTTP/1.1\r\n\r\n").contains("application/octet-stream"))
+        #expect(try HTTP.exchange(port: port, "POST /styles.json HTTP/1.1\r\nContent-Length: 0\r\n\r\n").hasPrefix("HTTP/1.1 405 "))
+        #expect(try HTTP.exchange(port: port, "GET /nowhere HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "))
+        #expect(try HTTP.exchange(port: port, "NONSENSE\r\n\r\n").hasPrefix("HTTP/1.1 400 "))
+        let huge = "GET /styles.json HTTP/1.1\r\n" + String(repeating: "X-Padding: 0123456789\r\n", count: 2000) + "\r\n"
+        #expect(try HTTP.exchange(port: port, huge).hasPrefix("HTTP/1.1 431 "))
+
+        // An event stream: the current build first, then one event per build.
+        let events = try HTTP.connect(port: port)
+        defer { close(events) }
+        try HTTP.send(events, "GET /events HTTP/1.1\r\n\r\n")
+        var stream = HTTP.read(events, until: { $0.contains("\"build\":1,\"ok\":true") })
+        #expect(stream.contains("Content-Type: text/event-stream"))
+
+        // A client that connects and leaves, and one that never reads, must not stop anything.
+        let vanished = try HTTP.connect(port: port)
+        try HTTP.send(vanished, "GET /events HTTP/1.1\r\n\r\n")
+        close(vanished)
+        let sleeper = try HTTP.connect(port: port, receiveBuffer: 1024)
+        defer { close(sleeper) }
+        try HTTP.send(sleeper, "GET /events HTTP/1.1\r\n\r\n")
+
+        try Self.writeReplacing("@accent: #00ff00;\n", to: folder + "/theme.less")
+        stream += HTTP.read(events, until: { ($0 + stream).contains("\"build\":2,\"ok\":true") })
+        #expect(stream.contains("event: build\ndata: {\"build\":2,\"ok\":true,\"etag\":"))
+        let second = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: \(etag)\r\n\r\n")
+        #expect(second.hasPrefix("HTTP/1.1 200 OK\r\n") && second.contains("#00ff00ff"))
+
+        // A broken build: its diagnostics in the event and at /diagnostics; the table stays.
+        try Self.writeReplacing("@accent: #00ff0g;\n", to: folder + "/theme.less")
+        stream += HTTP.read(events, until: { ($0 + stream).contains("\"build\":3,\"ok\":false") })
+        #expect(stream.contains("\"code\":\"invalid-color\""))
+        let diagnostics = try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n")
+        #expect(diagnostics.contains("{\"build\":3,\"ok\":false,\"diagnostics\":[{\"severity\":\"error\",\"code\":\"invalid-color\""))
+        #expect(diagnostics.contains("\"file\":\"theme.less\",\"line\":1,\"column\":10"))
+        #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n").contains("#00ff00ff"))
+
+        // Many clients at once, with the sleeper still connected.
+        let answers = try (0..<20).map { _ in try HTTP.connect(port: port) }
+        for socket in answers { try HTTP.send(socket, "GET /styles.json HTTP/1.1\r\n\r\n") }
+        for socket in answers {
+            #expect(HTTP.read(socket, until: { $0.contains("#00ff00ff") }).hasPrefix("HTTP/1.1 200 OK"))
+            close(socket)
+        }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
+        let folder = try Self.folder()
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0.0.0.0:0"], in: folder)
+        watch.waitFor("the warning") { watch.stderr.contains("warning: serving on 0.0.0.0, which other machines can reach") }
+        #expect(watch.stop() == 0)
+    }
+}
+
+/// A plain HTTP/1.1 client on the system's sockets, every read bounded in time.
+enum HTTP {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func connect(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
+        #if canImport(Darwin)
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if var size = receiveBuffer {
+            _ = setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Darwin)
+                Darwin.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw Failure(description: "connect: \(errno)")
+        }
+        return socket
+    }
+
+    static func send(_ socket: Int32, _ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw Failure(description: "send: \(errno)") }
+            sent += count
+        }
+    }
+
+    /// Reads until `done` holds for what was read, the peer closes, or the deadline passes.
+    static func read(_ socket: Int32, until done: (String) -> Bool) -> String {
+        var received: [UInt8] = []
+        let start = Date()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while Date().timeIntervalSince(start) < WatchTests.deadline {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else {
+                if done(String(decoding: received, as: UTF8.self)) { break }
+                continue
+            }
+            let count = readBytes(socket, &buffer, buffer.count)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+            if done(String(decoding: received, as: UTF8.self)) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// One request, and the whole response (the server closes after it).
+    static func exchange(port: Int, _ request: String) throws -> String {
+        let socket = try connect(port: port)
+        defer { close(socket) }
+        try send(socket, request)
+        return read(socket, until: { _ in false })
+    }
+
+    static func header(_ name: String, in response: String) -> String? {
+        for line in response.split(separator: "\r\n") where line.lowercased().hasPrefix(name.lowercased() + ":") {
+            return String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+}
+
+/// The system's `read`, which `HTTP.read` hides inside `HTTP`.
+private func readBytes(_ socket: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(socket, buffer, count)
+}
