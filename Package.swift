@@ -3,8 +3,8 @@
 //
 // The targets form one line, each depending only on the one before it:
 //
-//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc
-//   (bytes → tokens, diagnostics)  (tokens → AST)  (AST → rule table; resolution)  (command line)
+//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc  ←  ReflcPlugin
+//   (bytes → tokens, diagnostics)  (tokens → AST)  (AST → rule table; resolution)  (command line)  (SwiftPM build plugin)
 //
 // No package dependencies, and no Foundation in the lexer or parser.
 import PackageDescription
@@ -16,12 +16,15 @@ let package = Package(
         .library(name: "ReflParser", targets: ["ReflParser"]),
         .library(name: "ReflLexer", targets: ["ReflLexer"]),
         .executable(name: "reflc", targets: ["reflc"]),
+        // Compiles a target's stylesheets at build time (see README, "Building with SwiftPM").
+        .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
     ],
     targets: [
         .target(name: "ReflLexer"),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
         .executableTarget(name: "reflc", dependencies: ["ReflEval"]),
+        .plugin(name: "ReflcPlugin", capability: .buildTool(), dependencies: ["reflc"]),
 
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),

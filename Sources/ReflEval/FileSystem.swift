@@ -66,6 +66,15 @@ public enum FileSystem {
         return read.map { (bytes, $0) }
     }
 
+    /// Whether something exists at `path` (relative to its folder's
+    /// descriptor in `folders` when given).
+    static func exists(_ path: FilePath, folders: FolderDescriptors?) -> Bool {
+        guard !path.isUnusable else { return false }
+        let (folder, name) = folders?.location(of: path) ?? (AT_FDCWD, path)
+        var status = stat()
+        return name.withCString { fstatat(folder, $0, &status, 0) } == 0
+    }
+
     /// The file at `path` read into memory that `allocate` gives for its
     /// size (which it then owns); how many bytes were read.
     static func readFile(_ path: FilePath, into allocate: (Int) -> UnsafeMutableBufferPointer<UInt8>) -> Result<Int, ReadError> {

@@ -62,19 +62,19 @@ public struct Message: Sendable {
     public var text: String
     public var fixIt: FixIt?
 
-    public init(_ severity: Diagnostic.Severity, _ id: String, _ text: String, fixIt: FixIt? = nil) {
+    public init(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ text: String, fixIt: FixIt? = nil) {
         self.severity = severity
-        self.id = id
+        self.id = code.rawValue
         self.text = text
         self.fixIt = fixIt
     }
 
-    public static func error(_ id: String, _ text: String, fixIt: FixIt? = nil) -> Message {
-        Message(.error, id, text, fixIt: fixIt)
+    public static func error(_ code: DiagnosticCode, _ text: String, fixIt: FixIt? = nil) -> Message {
+        Message(.error, code, text, fixIt: fixIt)
     }
 
-    public static func warning(_ id: String, _ text: String, fixIt: FixIt? = nil) -> Message {
-        Message(.warning, id, text, fixIt: fixIt)
+    public static func warning(_ code: DiagnosticCode, _ text: String, fixIt: FixIt? = nil) -> Message {
+        Message(.warning, code, text, fixIt: fixIt)
     }
 }
 

@@ -12,8 +12,19 @@ public struct DiagnosticRenderer {
     /// Lines longer than this are shown as a window around the caret.
     static let maximumShownColumns = 160
     private var lineTables: [ObjectIdentifier: LineTable] = [:]
+    /// Whether to color the output with ANSI escapes, as compilers do on a
+    /// terminal: the place and severity in bold (errors red, warnings
+    /// magenta, notes cyan), the caret and fix-it green.
+    public var usesColor = false
 
-    public init() {}
+    public init(usesColor: Bool = false) {
+        self.usesColor = usesColor
+    }
+
+    /// `text` in the ANSI style `code` when coloring.
+    private func styled(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+    }
 
     /// The `LineTable` of `file`, built once per file.
     public mutating func lineTable(for file: SourceFile) -> LineTable {
@@ -84,13 +95,15 @@ public struct DiagnosticRenderer {
         let table = lineTable(for: file)
         let start = min(range.start, file.bytes.count)
         let (line, column) = table.location(of: start)
-        out += "\(file.path):\(line):\(column): \(severity): \(message)\n"
+        let severityStyle = ["error": "1;31", "warning": "1;35", "note": "1;36"][severity] ?? "1"
+        out += styled("\(file.path):\(line):\(column):", "1") + " " + styled("\(severity):", severityStyle) + " "
+            + styled(message, "1") + "\n"
         let lineRange = table.lineRange(at: line - 1)
         let end = min(max(range.end, start + (range.isEmpty ? 0 : 1)), lineRange.end)
         let window = Self.window(lineRange, around: start, in: file.bytes)
         let shown = SourceLine(file: file, line: window, isCutBefore: window.start > lineRange.start,
                                isCutAfter: window.end < lineRange.end)
-        out += shown.excerpt(caretStart: start, caretEnd: max(end, start), fixIt: fixIt?.replacement)
+        out += shown.excerpt(caretStart: start, caretEnd: max(end, start), fixIt: fixIt?.replacement) { styled($0, "32") }
     }
 }
 
@@ -105,7 +118,7 @@ private struct SourceLine {
     let isCutAfter: Bool
 
     /// The source line, the caret line and (for a fix-it) the suggestion line.
-    func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?) -> String {
+    func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?, marking mark: (String) -> String) -> String {
         let bytes = file.bytes
         // The byte offset where each shown character (Unicode scalar, or invalid byte) starts.
         var starts: [Int] = []
@@ -136,9 +149,11 @@ private struct SourceLine {
         }
         if window.upperBound < starts.count || isCutAfter { source += Array("...".utf8) }
         if caretColumn >= window.upperBound { caret.append(UInt8(ascii: "^")) }
-        var out = String(decoding: source, as: UTF8.self) + "\n" + String(decoding: caret, as: UTF8.self) + "\n"
+        let indent = caret.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var out = String(decoding: source, as: UTF8.self) + "\n" + String(decoding: indent, as: UTF8.self)
+            + mark(String(decoding: caret.dropFirst(indent.count), as: UTF8.self)) + "\n"
         if let fixIt, !fixIt.isEmpty {
-            out += String(decoding: caret.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self) + fixIt + "\n"
+            out += String(decoding: indent, as: UTF8.self) + mark(fixIt) + "\n"
         }
         return out
     }

@@ -5,9 +5,12 @@ import ReflLexer
 /// stylesheet and its imports into the rule table.
 enum BuildCommand {
     static let help = """
-        usage: reflc build INPUT.less [-o OUT] [--format json|binary] [--warnings-as-errors] [--error-limit N]
+        usage: reflc build INPUT.less [-o OUT] [--format json|binary] [--depends FILE] [-I DIR]...
+                           [--warnings-as-errors] [--error-limit N] [--diagnostics text|json]
+                           [--color auto|always|never] [-q]
 
-        Compiles INPUT.less and every file it imports into a typed rule table:
+        Compiles INPUT.less (or standard input, given as -) and every file it
+        imports into a typed rule table:
         JSON (the default), or binary, the form an app ships (it loads many
         times faster than JSON or source; see Docs/BinaryTable.md). Without
         -o, or with -o -, the table goes to stdout (a binary one only when
@@ -24,6 +27,9 @@ enum BuildCommand {
         options:
           -o, --output PATH      where to write the table ('-' for stdout)
           --format json|binary   the table's form (default json)
+          --depends FILE         also write a Makefile depfile 'OUT: INPUT IMPORT...' listing
+                                 every file the build read (on success only)
+        \(CompilingCommand.inputHelp)
         \(DiagnosticOptions.help)
           -h, --help             show this help
 
@@ -33,88 +39,96 @@ enum BuildCommand {
 
     static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         let command: CompilingCommand
-        switch CompilingCommand.parse(arguments, name: "build", valued: ["-o", "--output", "--format"], switches: [], help: help) {
+        switch CompilingCommand.parse(arguments, name: "build", valued: ["-o", "--output", "--format", "--depends"], help: help) {
         case .failure(let status): return status
         case .success(let parsed): command = parsed
         }
-        let parsed = command.arguments, options = command.options
+        let parsed = command.arguments
         let format = parsed.last("--format") ?? "json"
         guard format == "json" || format == "binary" else {
             return Console.fail("unknown table format '\(format)'; expected json or binary\n\n" + help)
         }
         let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
         let path = output?.bytes == Array("-".utf8) ? nil : output
-        if format == "binary" { return buildBinary(input: command.input, output: path, options: options) }
-        return build(input: command.input, output: path, options: options)
+        if format == "binary" && path == nil && Console.standardOutputIsTerminal {
+            return Console.fail("a binary table is not written to a terminal; give -o FILE or redirect standard output")
+        }
+        let depends = parsed.lastPath("--depends")
+        if depends?.bytes == Array("-".utf8) {
+            return Console.fail("--depends takes the path of the depfile to write, not '-'\n\n" + help)
+        }
+        return build(command, output: path, binary: format == "binary", depends: depends)
     }
 
-    /// Compiles, streaming the JSON into the output file (or into memory
-    /// for stdout), and keeps it only if there is no error.
-    static func build(input: FilePath, output: FilePath?, options: DiagnosticOptions) -> Console.ExitStatus {
+    /// Compiles and writes the table — JSON streamed into the output as it
+    /// is compiled, binary laid out from the whole table — keeping it only if
+    /// there is no error; then the depfile.
+    static func build(_ command: CompilingCommand, output: FilePath?, binary: Bool, depends: FilePath?) -> Console.ExitStatus {
         var file: OutputFile?
         if let output {
-            switch OutputFile.create(output, refusing: [input]) {
+            switch OutputFile.create(output, refusing: command.entryFiles) {
             case .failure(let error): return Console.fail(error.message)
             case .success(let created): file = created
             }
         }
         let memory = ByteArrayOutput()
         let result: CompileResult
-        do {
-            result = try Compiler.build(entryPath: input, errorLimit: options.errorLimit, writingJSONTo: file ?? memory)
-        } catch {
+        switch binary ? command.compile() : command.build(writingJSONTo: file ?? memory) {
+        case .failure(let status):
             file?.discard()
-            return Console.fail(error.description)
+            return status
+        case .success(let compiled): result = compiled
         }
-        guard !options.report(result) else {
+        guard !command.options.report(result), let table = binary ? result.ruleTable : RuleTable() else {
             file?.discard()
             return .inputErrors
         }
+        var bytes = memory.bytes
+        if binary {
+            do {
+                bytes = try table.binaryBytes()
+            } catch {
+                file?.discard()
+                return Console.fail("cannot write '\(output?.description ?? "-")': \(error)")
+            }
+            file.map { file in bytes.withUnsafeBytes { file.write($0) } }
+        }
+        let inputs = Array(zip(result.inputs, result.inputIdentities))
         if let file {
-            if let problem = file.commit(refusing: Array(zip(result.inputs, result.inputIdentities))) { return Console.fail(problem) }
+            if let problem = file.commit(refusing: inputs) { return Console.fail(problem) }
         } else {
-            Console.writeOut(bytes: memory.bytes)
+            Console.writeOut(bytes: bytes)
+        }
+        if let depends {
+            return writeDepfile(depends, target: output, inputs: result.inputs, refusing: inputs)
         }
         return .success
     }
 
-    /// Compiles, then writes the binary table (laid out from the whole
-    /// table, so not streamed), keeping it only if there is no error.
-    static func buildBinary(input: FilePath, output: FilePath?, options: DiagnosticOptions) -> Console.ExitStatus {
-        if output == nil && Console.standardOutputIsTerminal {
-            return Console.fail("a binary table is not written to a terminal; give -o FILE or redirect standard output")
-        }
-        var file: OutputFile?
-        if let output {
-            switch OutputFile.create(output, refusing: [input]) {
-            case .failure(let error): return Console.fail(error.message)
-            case .success(let created): file = created
-            }
-        }
-        let result: CompileResult
-        do {
-            result = try Compiler.compile(entryPath: input, errorLimit: options.errorLimit)
-        } catch {
-            file?.discard()
-            return Console.fail(error.description)
-        }
-        guard !options.report(result), let table = result.ruleTable else {
-            file?.discard()
-            return .inputErrors
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try table.binaryBytes()
-        } catch {
-            file?.discard()
-            return Console.fail("cannot write '\(output?.description ?? "-")': \(error)")
-        }
-        guard let file else {
-            Console.writeOut(bytes: bytes)
+    /// `OUT: IN DEP...` — a Makefile rule saying the table depends on every
+    /// file the build read, for Xcode script phases, ninja and make.
+    static func writeDepfile(_ path: FilePath, target: FilePath?, inputs: [FilePath],
+                             refusing read: [(path: FilePath, identity: FileSystem.FileIdentity)]) -> Console.ExitStatus {
+        let line = escape(target?.description ?? "-") + ":" + inputs.map { " " + escape($0.description) }.joined() + "\n"
+        switch OutputFile.create(path, refusing: inputs) {
+        case .failure(let error): return Console.fail(error.message)
+        case .success(let file):
+            Array(line.utf8).withUnsafeBytes { file.write($0) }
+            if let problem = file.commit(refusing: read) { return Console.fail(problem) }
             return .success
         }
-        bytes.withUnsafeBytes { file.write($0) }
-        if let problem = file.commit(refusing: Array(zip(result.inputs, result.inputIdentities))) { return Console.fail(problem) }
-        return .success
+    }
+
+    /// A path as a Makefile rule must spell it: spaces and `#` escaped, `$` doubled.
+    static func escape(_ path: String) -> String {
+        var out = ""
+        for character in path {
+            switch character {
+            case " ", "#", "\\": out += "\\" + String(character)
+            case "$": out += "$$"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }

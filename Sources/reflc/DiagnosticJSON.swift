@@ -49,6 +49,18 @@ struct DiagnosticJSON {
 
     /// `text` as a JSON string.
     static func quote(_ text: String) -> String {
+        Quoting.quote(text) { scalar in
+            let hex = String(scalar, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+}
+
+/// A string in double quotes with `"`, `\\`, line breaks, tabs and other
+/// control characters escaped: the common ground of JSON and Swift string
+/// literals, which differ only in how they write a character by its code.
+enum Quoting {
+    static func quote(_ text: String, codeEscape: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -57,9 +69,7 @@ struct DiagnosticJSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += codeEscape(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,24 +1,46 @@
 import ReflEval
 import ReflLexer
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The options of every command that compiles a stylesheet, about what it
-/// reports and what fails the run: `--warnings-as-errors` (also `-W
-/// error`) and `--error-limit N`.
+/// reports, how, and what fails the run: `--warnings-as-errors` (also `-W
+/// error`), `--error-limit N`, `--diagnostics text|json`, `--color
+/// auto|always|never`, `-q`/`--quiet`.
 struct DiagnosticOptions {
-    static let valued: Set<String> = ["-W", "--error-limit"]
-    static let switches: Set<String> = ["--warnings-as-errors"]
+    static let valued: Set<String> = ["-W", "--error-limit", "--diagnostics", "--color"]
+    static let switches: Set<String> = ["--warnings-as-errors", "-q", "--quiet"]
 
     /// Their lines in a command's help.
     static let help = """
           --warnings-as-errors   fail (exit 1) on any warning, as on an error (also: -W error)
           --error-limit N        show at most N errors and N warnings, counting the rest
                                  (default 1000; 0 for no limit)
+          --diagnostics text|json
+                                 diagnostics as text (default), or as JSON Lines: one object a
+                                 line with its stable code (see Docs/Diagnostics.md)
+          --color auto|always|never
+                                 color text diagnostics (auto: when stderr is a terminal
+                                 and NO_COLOR is not set)
+          -q, --quiet            do not show warnings
         """
+
+    enum Format { case text, json }
 
     /// Whether a warning fails the run.
     var warningsAsErrors = false
     /// How many errors (and warnings) are kept and shown; 0 for all.
     var errorLimit = Compiler.defaultErrorLimit
+    var format = Format.text
+    var usesColor = false
+    /// Warnings are not shown (they still fail the run with --warnings-as-errors).
+    var quiet = false
 
     init(_ arguments: Arguments) throws(Arguments.Problem) {
         warningsAsErrors = arguments.has("--warnings-as-errors")
@@ -32,19 +54,38 @@ struct DiagnosticOptions {
             }
             errorLimit = number
         }
+        switch arguments.last("--diagnostics") {
+        case nil, "text": format = .text
+        case "json": format = .json
+        case let other?: throw Arguments.Problem(message: "--diagnostics takes text or json, found '\(other)'")
+        }
+        switch arguments.last("--color") {
+        case nil, "auto": usesColor = isatty(2) != 0 && !Self.environmentSaysNoColor
+        case "always": usesColor = true
+        case "never": usesColor = false
+        case let other?: throw Arguments.Problem(message: "--color takes auto, always or never, found '\(other)'")
+        }
+        quiet = arguments.has("-q") || arguments.has("--quiet")
+    }
+
+    /// `NO_COLOR` set to anything (no-color.org), or a terminal that cannot color.
+    private static var environmentSaysNoColor: Bool {
+        if let value = getenv("NO_COLOR"), value.pointee != 0 { return true }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return true }
+        return false
     }
 
     /// The diagnostics as this run reports them: with `--warnings-as-errors`,
-    /// each warning is an error that says why.
+    /// each warning is an error that says why; with `--quiet`, no warnings.
     func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard warningsAsErrors else { return diagnostics }
-        return diagnostics.map { diagnostic in
+        let promoted = !warningsAsErrors ? diagnostics : diagnostics.map { diagnostic in
             guard diagnostic.severity == .warning else { return diagnostic }
             var promoted = diagnostic
             promoted.severity = .error
             promoted.message += " [--warnings-as-errors]"
             return promoted
         }
+        return quiet ? promoted.filter { $0.severity != .warning } : promoted
     }
 
     /// Prints a compilation's diagnostics (as `applied(to:)` makes them) to
@@ -52,28 +93,58 @@ struct DiagnosticOptions {
     func report(_ result: CompileResult) -> Bool {
         let shown = applied(to: result.diagnostics)
         let omittedErrors = result.omittedErrors + (warningsAsErrors ? result.omittedWarnings : 0)
-        let omittedWarnings = warningsAsErrors ? 0 : result.omittedWarnings
-        if !shown.isEmpty || omittedErrors + omittedWarnings > 0 {
-            var renderer = DiagnosticRenderer()
-            Console.writeError(renderer.render(shown, omittedErrors: omittedErrors, omittedWarnings: omittedWarnings))
+        let omittedWarnings = warningsAsErrors || quiet ? 0 : result.omittedWarnings
+        switch format {
+        case .json:
+            var encoder = DiagnosticJSON()
+            if !shown.isEmpty { Console.writeError(encoder.lines(shown)) }
+        case .text:
+            if !shown.isEmpty || omittedErrors + omittedWarnings > 0 {
+                var renderer = DiagnosticRenderer(usesColor: usesColor)
+                Console.writeError(renderer.render(shown, omittedErrors: omittedErrors, omittedWarnings: omittedWarnings))
+            }
         }
         return shown.hasErrors || omittedErrors > 0
+    }
+
+    /// Prints diagnostics that are not from a compilation (a malformed table).
+    func report(_ diagnostics: [Diagnostic]) {
+        let shown = applied(to: diagnostics)
+        guard !shown.isEmpty else { return }
+        switch format {
+        case .json:
+            var encoder = DiagnosticJSON()
+            Console.writeError(encoder.lines(shown))
+        case .text:
+            var renderer = DiagnosticRenderer(usesColor: usesColor)
+            Console.writeError(renderer.render(shown))
+        }
     }
 }
 
 /// What every command that compiles one input reads first: its arguments
-/// (with the diagnostic options), the options, and the one input.
+/// (with the diagnostic options), the options, the input (`-` for standard
+/// input) and the include folders (`-I`).
 struct CompilingCommand {
     let arguments: Arguments
     let options: DiagnosticOptions
     let input: FilePath
+    let includePaths: [FilePath]
+
+    static let valued: Set<String> = ["-I", "--include-path"]
+
+    /// The help lines of the input options.
+    static let inputHelp = """
+          -I, --include-path DIR an import not found beside its importer is looked for in DIR
+                                 (repeatable; in order)
+        """
 
     /// Reads `arguments` for the command `name`; on failure, the exit status
     /// (the problem and the help printed).
     static func parse(_ arguments: [FilePath], name: String, valued: Set<String>, switches: Set<String> = [],
                       help: String) -> Result<CompilingCommand, Console.ExitStatus> {
         let parsed: Arguments
-        switch Arguments.forCommand(arguments, valued: valued.union(DiagnosticOptions.valued),
+        switch Arguments.forCommand(arguments, valued: valued.union(DiagnosticOptions.valued).union(Self.valued),
                                     switches: switches.union(DiagnosticOptions.switches), help: help) {
         case .failure(let status): return .failure(status)
         case .success(let read): parsed = read
@@ -88,7 +159,53 @@ struct CompilingCommand {
             return .failure(Console.fail((parsed.positional.isEmpty ? "\(name) needs an input file" : "\(name) takes one input file")
                                          + "\n\n" + help))
         }
-        return .success(CompilingCommand(arguments: parsed, options: options, input: parsed.positionalPaths[0]))
+        let includes = parsed.allPaths("-I") + parsed.allPaths("--include-path")
+        return .success(CompilingCommand(arguments: parsed, options: options, input: parsed.positionalPaths[0], includePaths: includes))
+    }
+
+    /// Whether the input is standard input (`-`).
+    var readsStandardInput: Bool { input.bytes == Array("-".utf8) }
+
+    /// The files an output must not overwrite before the build has read them.
+    var entryFiles: [FilePath] { readsStandardInput ? [] : [input] }
+
+    /// Standard input as the entry file, named `<stdin>`, its imports read
+    /// from the working directory.
+    private func standardInput() -> Result<SourceFile, Console.ExitStatus> {
+        switch FileSystem.readStream(0) {
+        case .failure(let error): return .failure(Console.fail("cannot read standard input: \(error.reason)"))
+        case .success(let bytes): return .success(SourceFile(path: "<stdin>", bytes: bytes))
+        }
+    }
+
+    /// Compiles the input into a table in memory.
+    func compile() -> Result<CompileResult, Console.ExitStatus> {
+        if readsStandardInput {
+            return standardInput().map { source in
+                Compiler.compile(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
+                                 includePaths: includePaths)
+            }
+        }
+        do {
+            return .success(try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths))
+        } catch {
+            return .failure(Console.fail(error.description))
+        }
+    }
+
+    /// Compiles the input, writing the JSON table to `output` as it goes.
+    func build(writingJSONTo output: any ByteOutput) -> Result<CompileResult, Console.ExitStatus> {
+        if readsStandardInput {
+            return standardInput().map { source in
+                Compiler.build(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
+                               includePaths: includePaths, writingJSONTo: output)
+            }
+        }
+        do {
+            return .success(try Compiler.build(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
+                                               writingJSONTo: output))
+        } catch {
+            return .failure(Console.fail(error.description))
+        }
     }
 }
-

@@ -39,6 +39,7 @@ enum ResolveCommand {
 
         options:
           --explain              for every property, the rule that set it and those it overrode
+        \(CompilingCommand.inputHelp)
         \(DiagnosticOptions.help)
           -h, --help             show this help
 
@@ -55,14 +56,14 @@ enum ResolveCommand {
         case .failure(let status): return status
         case .success(let parsed): command = parsed
         }
-        let parsed = command.arguments, options = command.options
+        let parsed = command.arguments
         let query: StyleQuery
         switch makeQuery(parsed) {
         case .failure(let problem): return Console.fail(problem.message)
         case .success(let made): query = made
         }
         let stylesheet: Stylesheet
-        switch load(command.input, options: options) {
+        switch load(command) {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
@@ -80,9 +81,11 @@ enum ResolveCommand {
 
     nonisolated(unsafe) private static var keptUntilExit: Stylesheet?
 
-    /// Reads INPUT as a rule table (binary or JSON) or compiles it.
-    private static func load(_ path: FilePath, options: DiagnosticOptions) -> Result<Stylesheet, Console.ExitStatus> {
-        if TableFormat.isBinaryTable(atPath: path) {
+    /// Reads INPUT as a rule table (binary or JSON) or compiles it
+    /// (standard input for `-`).
+    private static func load(_ command: CompilingCommand) -> Result<Stylesheet, Console.ExitStatus> {
+        let path = command.input, options = command.options
+        if !command.readsStandardInput && TableFormat.isBinaryTable(atPath: path) {
             do {
                 return .success(try Stylesheet(contentsOfFile: path))
             } catch {
@@ -91,22 +94,22 @@ enum ResolveCommand {
             }
         }
         let bytes: [UInt8]
-        switch FileSystem.readFile(path) {
+        switch command.readsStandardInput ? FileSystem.readStream(0) : FileSystem.readFile(path) {
         case .failure(let error): return .failure(Console.fail("cannot read '\(path)': \(error.reason)"))
         case .success(let read): bytes = read
         }
+        let name = command.readsStandardInput ? "<stdin>" : path.description
         do {
-            if TableFormat.detect(bytes) != .source { return .success(try Stylesheet(ruleTable: bytes, path: path.description)) }
-            let result = Compiler.compile(source: SourceFile(path: path.description, bytes: bytes), importsRelativeTo: path,
-                                          errorLimit: options.errorLimit)
+            if TableFormat.detect(bytes) != .source { return .success(try Stylesheet(ruleTable: bytes, path: name)) }
+            let result = Compiler.compile(source: SourceFile(path: name, bytes: bytes), importsRelativeTo: FilePath(name),
+                                          errorLimit: options.errorLimit, includePaths: command.includePaths)
             guard !options.report(result), let table = result.ruleTable else { return .failure(.inputErrors) }
             return .success(Stylesheet(table: table))
         } catch {
             if error.diagnostics.isEmpty {
                 Console.writeError(error.description + "\n")
             } else {
-                var renderer = DiagnosticRenderer()
-                Console.writeError(renderer.render(error.diagnostics))
+                options.report(error.diagnostics)
             }
             return .failure(.inputErrors)
         }

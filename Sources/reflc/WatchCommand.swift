@@ -38,6 +38,7 @@ enum WatchCommand {
           --format json|binary   the table's form (default json)
           --poll                 look at the files every 0.2 s instead of using file events
           --serve [HOST:]PORT    serve the table over HTTP (see above)
+        \(CompilingCommand.inputHelp)
         \(DiagnosticOptions.help)
           -h, --help             show this help
 
@@ -83,8 +84,11 @@ enum WatchCommand {
         } catch {
             return Console.fail(error.description)
         }
+        guard !command.readsStandardInput else {
+            return Console.fail("watch needs a file to watch, not standard input\n\n" + help)
+        }
         var session = Session(input: command.input, output: output, binary: format == "binary",
-                              options: options, server: server)
+                              options: options, includePaths: command.includePaths, server: server)
         TemporaryNames.deliverStopSignals(to: watcher.stopDescriptor)
         if let server {
             server.start()
@@ -115,23 +119,26 @@ enum WatchCommand {
         let output: FilePath
         let binary: Bool
         let options: DiagnosticOptions
+        let includePaths: [FilePath]
         let server: DevServer?
         private(set) var watched: [FilePath] = []
         private var builds = 0
         private var snapshot = DevServer.Snapshot()
         private var diagnosticJSON = DiagnosticJSON()
 
-        init(input: FilePath, output: FilePath, binary: Bool, options: DiagnosticOptions, server: DevServer?) {
+        init(input: FilePath, output: FilePath, binary: Bool, options: DiagnosticOptions, includePaths: [FilePath],
+             server: DevServer?) {
             self.input = input
             self.output = output
             self.binary = binary
             self.options = options
+            self.includePaths = includePaths
             self.server = server
         }
 
         static let workingDirectory: FilePath = {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            return getcwd(&buffer, buffer.count) != nil ? FilePath(String(cString: buffer)) : FilePath("/")
+            return getcwd(&buffer, buffer.count) != nil ? FilePath(bytes: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }) : FilePath("/")
         }()
 
         /// Builds once and reports; a failure returned is one that ends the
@@ -141,7 +148,7 @@ enum WatchCommand {
             let start = DevServer.now()
             let result: CompileResult
             do {
-                result = try Compiler.compile(entryPath: input, errorLimit: options.errorLimit)
+                result = try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths)
             } catch {
                 // The entry file is gone for now (an editor's save in progress): wait for it.
                 watched = [input]

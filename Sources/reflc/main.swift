@@ -23,6 +23,7 @@ enum Main {
                                            (JSON, or --format binary for the table an app ships)
           resolve INPUT --class NAME ...   compute the style of a view from a stylesheet or rule table
           watch INPUT.less -o OUT          rebuild OUT whenever the stylesheet changes (--serve: for devices)
+          gen-swift INPUT [-o OUT.swift]   the stylesheet's variables and selector names as Swift constants
           parse FILE                       print the syntax tree of one file
           tokens FILE                      print the tokens of one file
 
@@ -43,6 +44,7 @@ enum Main {
         case "build": return BuildCommand.run(rest)
         case "resolve": return ResolveCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
+        case "gen-swift": return GenSwiftCommand.run(rest)
         case "parse": return ParseCommand.run(rest)
         case "tokens": return TokensCommand.run(rest)
         case "--help", "-h", "help":

@@ -13,7 +13,7 @@ struct DiagnosticRendererTests {
 
     @Test func caretUnderRangeKeepsTabs() {
         // "ré" starts at byte 17 on line 2; the tab counts as one column.
-        #expect(render(.error("x", "unknown color 'ré'"), SourceRange(17, 20)) == """
+        #expect(render(.error(.expectedToken, "unknown color 'ré'"), SourceRange(17, 20)) == """
             main.less:2:9: error: unknown color 'ré'
             \tcolor: ré
             \t       ^~
@@ -22,7 +22,7 @@ struct DiagnosticRendererTests {
     }
 
     @Test func fixItIsShownUnderTheInsertionPoint() {
-        #expect(render(.error("x", "expected ';' after declaration, found '}'", fixIt: FixIt(replacement: ";")), .at(31)) == """
+        #expect(render(.error(.expectedToken, "expected ';' after declaration, found '}'", fixIt: FixIt(replacement: ";")), .at(31)) == """
             main.less:3:11: error: expected ';' after declaration, found '}'
               width: 1
                       ^
@@ -33,7 +33,7 @@ struct DiagnosticRendererTests {
 
     @Test func notesFollowTheirDiagnostic() {
         let note = Diagnostic.Note("to match this '{'", file: file, range: SourceRange(7, 8))
-        #expect(render(.error("x", "expected '}'"), .at(33), notes: [note]) == """
+        #expect(render(.error(.expectedToken, "expected '}'"), .at(33), notes: [note]) == """
             main.less:4:2: error: expected '}'
             }
              ^
@@ -54,7 +54,7 @@ struct DiagnosticRendererTests {
     @Test func longLinesAreWindowedAroundTheCaret() {
         let long = SourceFile(path: "long.less", text: String(repeating: "a", count: 5000) + "$")
         var renderer = DiagnosticRenderer()
-        let text = renderer.render(Diagnostic(.error("x", "bad"), file: long, range: SourceRange(5000, 5001)))
+        let text = renderer.render(Diagnostic(.error(.expectedToken, "bad"), file: long, range: SourceRange(5000, 5001)))
         let lines = text.split(separator: "\n")
         #expect(lines[0] == "long.less:1:5001: error: bad")
         #expect(lines[1].count < 200)

@@ -31,8 +31,15 @@ struct CommandLineTests {
     /// to a file, or to `standardOutput` (a path such as `/dev/full`), or to
     /// a pipe whose reading end is already closed; likewise standard error.
     static func run(_ arguments: [String], in directory: String = packageRoot, standardOutput: String? = nil,
-                    standardError: String? = nil, closedStandardOutput: Bool = false) throws -> Run {
+                    standardError: String? = nil, closedStandardOutput: Bool = false, standardInput: String? = nil,
+                    environment: [String: String]? = nil) throws -> Run {
         let process = Process()
+        if let environment { process.environment = environment }
+        if let standardInput {
+            let path = NSTemporaryDirectory() + "reflc-stdin-" + UUID().uuidString
+            try standardInput.write(toFile: path, atomically: true, encoding: .utf8)
+            process.standardInput = FileHandle(forReadingAtPath: path)
+        }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)

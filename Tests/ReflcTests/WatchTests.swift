@@ -26,8 +26,8 @@ struct WatchTests {
             self.folder = folder
             outPath = folder + "/.watch.out"
             errPath = folder + "/.watch.err"
-            FileManager.default.createFile(atPath: outPath, contents: nil)
-            FileManager.default.createFile(atPath: errPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errPath, contents: nil)
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
             process.arguments = ["watch"] + arguments
             process.currentDirectoryURL = URL(fileURLWithPath: folder)

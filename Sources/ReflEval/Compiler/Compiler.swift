@@ -57,9 +57,17 @@ public enum Compiler {
         try compile(entryPath: FilePath(entryPath), errorLimit: errorLimit)
     }
 
-    /// Compiles the file at `entryPath` (and what it imports).
-    public static func compile(entryPath: FilePath, errorLimit: Int = defaultErrorLimit) throws(EntryFileError) -> CompileResult {
+    /// A program with these settings.
+    private static func program(errorLimit: Int, includePaths: [FilePath]) -> Program {
         let program = Program(errorLimit: errorLimit)
+        program.includePaths = includePaths
+        return program
+    }
+
+    /// Compiles the file at `entryPath` (and what it imports).
+    public static func compile(entryPath: FilePath, errorLimit: Int = defaultErrorLimit,
+                               includePaths: [FilePath] = []) throws(EntryFileError) -> CompileResult {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
             throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
@@ -76,8 +84,8 @@ public enum Compiler {
     /// to `path` (such as standard input, named `<stdin>`, with imports from
     /// the working directory).
     public static func compile(source: SourceFile, importsRelativeTo path: FilePath,
-                               errorLimit: Int = defaultErrorLimit) -> CompileResult {
-        let program = Program(errorLimit: errorLimit)
+                               errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = []) -> CompileResult {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths)
         ImportLoader.load(entry: source, at: path, into: program)
         return compile(program)
     }
@@ -93,9 +101,9 @@ public enum Compiler {
     /// as JSON while it is compiled, so it is never held in memory whole.
     /// The bytes are a valid table only when the result has no error (its
     /// `ruleTable` is always nil). Byte for byte what `RuleTable.jsonBytes()` gives.
-    public static func build(entryPath: FilePath, errorLimit: Int = defaultErrorLimit,
+    public static func build(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
                              writingJSONTo output: any ByteOutput) throws(EntryFileError) -> CompileResult {
-        let program = Program(errorLimit: errorLimit)
+        let program = program(errorLimit: errorLimit, includePaths: includePaths)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
             throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
@@ -105,8 +113,8 @@ public enum Compiler {
     /// `build` of source text held in memory (standard input), its imports
     /// read relative to `path`.
     public static func build(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
-                             writingJSONTo output: any ByteOutput) -> CompileResult {
-        let program = Program(errorLimit: errorLimit)
+                             includePaths: [FilePath] = [], writingJSONTo output: any ByteOutput) -> CompileResult {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths)
         ImportLoader.load(entry: source, at: path, into: program)
         return build(program, writingJSONTo: output)
     }

@@ -6,145 +6,145 @@ enum EvalMessages {
     // MARK: Imports
 
     static func importUnreadable(_ path: String, reason: String) -> Message {
-        .error("import-missing", "cannot import '\(path)': \(reason)")
+        .error(.importMissing, "cannot import '\(path)': \(reason)")
     }
 
     static func importCycle(_ chain: [String]) -> Message {
-        .error("import-cycle", "import cycle: " + chain.joined(separator: " → "))
+        .error(.importCycle, "import cycle: " + chain.joined(separator: " → "))
     }
 
     // MARK: Variables
 
     static func undefinedVariable(_ name: String, suggestion: String?) -> Message {
-        .error("undefined-variable", "undefined variable '@\(name)'" + (suggestion.map { "; did you mean '@\($0)'?" } ?? ""),
+        .error(.undefinedVariable, "undefined variable '@\(name)'" + (suggestion.map { "; did you mean '@\($0)'?" } ?? ""),
                fixIt: suggestion.map { FixIt(replacement: "@" + $0) })
     }
 
     static func variableCycle(_ chain: [String]) -> Message {
-        .error("variable-cycle", "variable cycle: " + chain.map { "@" + $0 }.joined(separator: " → "))
+        .error(.variableCycle, "variable cycle: " + chain.map { "@" + $0 }.joined(separator: " → "))
     }
 
     static func variableRedefined(_ name: String) -> Message {
-        .warning("variable-redefined", "variable '@\(name)' is defined again; this later definition wins")
+        .warning(.variableRedefined, "variable '@\(name)' is defined again; this later definition wins")
     }
 
     // MARK: Rules and directives
 
     static func whereWithoutCondition() -> Message {
-        .error("where-without-condition", "a ':__where' rule needs a '__condition' declaration")
+        .error(.whereWithoutCondition, "a ':__where' rule needs a '__condition' declaration")
     }
 
     static func conditionWithoutWhere() -> Message {
-        .warning("condition-without-where",
+        .warning(.conditionWithoutWhere,
                  "'__condition' in a rule without ':__where' still applies; add ':__where' to the selector to say so")
     }
 
     static func duplicateCondition() -> Message {
-        .error("duplicate-condition", "a rule takes one '__condition'; join the terms with 'and'")
+        .error(.duplicateCondition, "a rule takes one '__condition'; join the terms with 'and'")
     }
 
     static func conditionValue(found: String) -> Message {
-        .error("condition-value", "'__condition' takes a condition string such as 'idiom = pad', found \(found)")
+        .error(.conditionValue, "'__condition' takes a condition string such as 'idiom = pad', found \(found)")
     }
 
     static func applyToSubclassesValue(found: String) -> Message {
-        .error("apply-to-subclasses-value", "'apply-to-subclasses' takes true or false, found \(found)")
+        .error(.applyToSubclassesValue, "'apply-to-subclasses' takes true or false, found \(found)")
     }
 
     static func importantOnDirective(_ name: String) -> Message {
-        .error("important-on-directive", "'!important' cannot mark the directive '\(name)'", fixIt: FixIt(replacement: ""))
+        .error(.importantOnDirective, "'!important' cannot mark the directive '\(name)'", fixIt: FixIt(replacement: ""))
     }
 
     static func legacyDirective(_ name: String) -> Message {
-        .warning("legacy-directive", "'\(name)' is the old name of the '__\(name)' directive; write '__\(name)'",
+        .warning(.legacyDirective, "'\(name)' is the old name of the '__\(name)' directive; write '__\(name)'",
                  fixIt: FixIt(replacement: "__" + name))
     }
 
     static func conditionAsProperty() -> Message {
-        .warning("condition-as-property", "'condition' is set as a property of this rule; to make the rule conditional, "
+        .warning(.conditionAsProperty, "'condition' is set as a property of this rule; to make the rule conditional, "
                  + "write '__condition' and add ':__where' to the selector", fixIt: FixIt(replacement: "__condition"))
     }
 
     static func stateOnDirective(_ name: String) -> Message {
-        .error("state-on-directive", "the directive '\(name)' is not for a control state; remove the brackets",
+        .error(.stateOnDirective, "the directive '\(name)' is not for a control state; remove the brackets",
                fixIt: FixIt(replacement: ""))
     }
 
     static func unknownDirective(_ name: String, suggestion: String?) -> Message {
-        .error("unknown-directive", "unknown directive '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        .error(.unknownDirective, "unknown directive '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                + (suggestion == nil ? "; the directives are __include and __condition" : ""),
                fixIt: suggestion.map { FixIt(replacement: $0) })
     }
 
     static func duplicateProperty(_ key: String) -> Message {
-        .warning("duplicate-property", "'\(key)' is set twice in this rule; the later value wins")
+        .warning(.duplicateProperty, "'\(key)' is set twice in this rule; the later value wins")
     }
 
     static func includeUndefined(_ selector: String, suggestion: String?) -> Message {
-        .warning("include-undefined", "no rule has the selector '\(selector)' to include"
+        .warning(.includeUndefined, "no rule has the selector '\(selector)' to include"
                  + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                  fixIt: suggestion.map { FixIt(replacement: $0) })
     }
 
     static func includeExpansionLimit(_ limit: Int, chain: [String]) -> Message {
         let shown = chain.count > 6 ? chain.prefix(3) + ["…"] + chain.suffix(2) : chain[...]
-        return .error("include-limit", "includes copy more than \(limit) properties in all, the limit; "
+        return .error(.includeLimit, "includes copy more than \(limit) properties in all, the limit; "
                       + "the chain that copies most (\(chain.count) rules): " + shown.joined(separator: " → "))
     }
 
     static func includeCycle(_ chain: [String]) -> Message {
-        .error("include-cycle", "include cycle: " + chain.joined(separator: " → "))
+        .error(.includeCycle, "include cycle: " + chain.joined(separator: " → "))
     }
 
     // MARK: Values
 
     static func unknownUnit(_ unit: String) -> Message {
         if unit.count > 1, unit.first == "e" || unit.first == "E", unit.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
-            return .error("unknown-unit", "exponent notation ('\(unit)') is not supported; write the number in full")
+            return .error(.unknownUnit, "exponent notation ('\(unit)') is not supported; write the number in full")
         }
-        return .error("unknown-unit", "unknown unit '\(unit)'; numbers take px, pt, %, deg, rad or no unit")
+        return .error(.unknownUnit, "unknown unit '\(unit)'; numbers take px, pt, %, deg, rad or no unit")
     }
 
     static func numberTooLarge() -> Message {
-        .error("number-range", "number is too large to represent")
+        .error(.numberRange, "number is too large to represent")
     }
 
     static func numberTooSmall() -> Message {
-        .error("number-range", "number is too small to represent (it is not zero, but rounds to zero)")
+        .error(.numberRange, "number is too small to represent (it is not zero, but rounds to zero)")
     }
 
     static func invalidHexColor(_ text: String) -> Message {
-        .error("invalid-color", "invalid color '\(text)'; write #rgb, #rgba, #rrggbb or #rrggbbaa with hexadecimal digits")
+        .error(.invalidColor, "invalid color '\(text)'; write #rgb, #rgba, #rrggbb or #rrggbbaa with hexadecimal digits")
     }
 
     static func unknownIdentifier(_ word: String, suggestion: String) -> Message {
-        .warning("unknown-keyword", "'\(word)' is not a keyword or color and is kept as an identifier; did you mean '\(suggestion)'?",
+        .warning(.unknownKeyword, "'\(word)' is not a keyword or color and is kept as an identifier; did you mean '\(suggestion)'?",
                  fixIt: FixIt(replacement: suggestion))
     }
 
     static func unknownFunction(_ name: String, suggestion: String) -> Message {
-        .warning("unknown-function", "'\(name)' is not a built-in function and is kept as a call; did you mean '\(suggestion)'?",
+        .warning(.unknownFunction, "'\(name)' is not a built-in function and is kept as a call; did you mean '\(suggestion)'?",
                  fixIt: FixIt(replacement: suggestion))
     }
 
     static func weightOfNamedFont(_ name: String) -> Message {
-        .error("font-weight", "a weight applies to the system font only; the weight of '\(name)' is part of its name (such as '\(name)-Bold')")
+        .error(.fontWeight, "a weight applies to the system font only; the weight of '\(name)' is part of its name (such as '\(name)-Bold')")
     }
 
     static func weightWithoutFont(_ weight: String) -> Message {
-        .error("font-weight", "a weight needs a font or a text style: write font(body, \(weight)) or font('system', 17pt, \(weight))")
+        .error(.fontWeight, "a weight needs a font or a text style: write font(body, \(weight)) or font('system', 17pt, \(weight))")
     }
 
     static func textStyleWithPercent() -> Message {
-        .error("font-text-style", "a font with a text style scales with Dynamic Type; give its size in points, not as a percentage")
+        .error(.fontTextStyle, "a font with a text style scales with Dynamic Type; give its size in points, not as a percentage")
     }
 
     static func fontWordTwice(_ word: String) -> Message {
-        .error("font-text-style", "font() takes one text style and one weight; '\(word)' is a second one")
+        .error(.fontTextStyle, "font() takes one text style and one weight; '\(word)' is a second one")
     }
 
     static func unknownFontWord(_ word: String, suggestion: String?) -> Message {
-        .error("font-text-style", "unknown text style or weight '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" }
+        .error(.fontTextStyle, "unknown text style or weight '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" }
                ?? "; the text styles are large-title, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1 and caption2"),
                fixIt: suggestion.map { FixIt(replacement: $0) })
     }
@@ -159,40 +159,40 @@ enum EvalMessages {
         case .multiply: text = "cannot multiply \(left) by \(right)"
         case .divide: text = "cannot divide \(left) by \(right)"
         }
-        return .error("operand-type", text)
+        return .error(.operandType, text)
     }
 
     static func unitsMultiplied(_ left: String, _ right: String) -> Message {
-        .error("operand-type", "cannot multiply two values with units, \(left) and \(right); one of them must be a bare number")
+        .error(.operandType, "cannot multiply two values with units, \(left) and \(right); one of them must be a bare number")
     }
 
     static func divisionByZero(_ left: String) -> Message {
-        .error("division-by-zero", "cannot divide \(left) by zero")
+        .error(.divisionByZero, "cannot divide \(left) by zero")
     }
 
     static func cannotNegate(_ operand: String) -> Message {
-        .error("operand-type", "cannot negate \(operand); '-' applies to numbers, lengths, percentages and angles")
+        .error(.operandType, "cannot negate \(operand); '-' applies to numbers, lengths, percentages and angles")
     }
 
     static func unitLooksLikeSubtraction(_ number: String, _ rest: String) -> Message {
-        .error("unspaced-minus", "'\(number)-\(rest)' is not a number with a unit; to subtract, write '\(number) - \(rest)'",
+        .error(.unspacedMinus, "'\(number)-\(rest)' is not a number with a unit; to subtract, write '\(number) - \(rest)'",
                fixIt: FixIt(replacement: "\(number) - \(rest)"))
     }
 
     static func listNotAllowed() -> Message {
-        .error("list-not-allowed",
+        .error(.listNotAllowed,
                "a comma-separated list is only allowed for autoresizing options (flexible-width, flexible-height, ...); use vector(...) for a list of values")
     }
 
     static func arity(_ function: String, expected: String, found: Int) -> Message {
-        .error("arity", "\(function)() takes \(expected), found \(found)")
+        .error(.arity, "\(function)() takes \(expected), found \(found)")
     }
 
     static func argumentType(_ function: String, role: String, expected: String, found: String) -> Message {
-        .error("argument-type", "\(function)(): the \(role) must be \(expected), found \(found)")
+        .error(.argumentType, "\(function)(): the \(role) must be \(expected), found \(found)")
     }
 
     static func argumentRange(_ function: String, role: String, range: String, found: String) -> Message {
-        .error("argument-range", "\(function)(): the \(role) must be \(range), found \(found)")
+        .error(.argumentRange, "\(function)(): the \(role) must be \(range), found \(found)")
     }
 }

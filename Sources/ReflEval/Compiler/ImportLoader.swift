@@ -84,7 +84,8 @@ struct ImportLoader {
             let (statement, importer) = stack[top].imports[stack[top].next]
             stack[top].next += 1
             let written = StringLiteral.decode(importer.source.bytes, statement.path)
-            let path = importer.path.directory.appending(FilePath(written))
+            let candidates = self.candidates(for: FilePath(written), importer: importer.path)
+            let path = candidates.first { FileSystem.exists($0, folders: folders) } ?? candidates[0]
             let key = canonicalPaths.canonical(path) ?? path
             switch states[key] {
             case .done:
@@ -96,7 +97,7 @@ struct ImportLoader {
             case nil:
                 switch FileSystem.readFile(path, folders: folders) {
                 case .failure(let error):
-                    program.missingInputs.append(path)
+                    program.missingInputs.append(contentsOf: candidates)
                     program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: importer, at: statement.path)
                 case .success(let (bytes, identity)):
                     program.inputs.append(Program.Input(path: path, identity: identity))
@@ -107,6 +108,15 @@ struct ImportLoader {
                 }
             }
         }
+    }
+
+    /// Where an import is looked for, in order: beside the importing file,
+    /// then (for a relative path) in each include folder, named by the
+    /// folder as given joined with the import path.
+    private func candidates(for written: FilePath, importer: FilePath) -> [FilePath] {
+        let beside = importer.directory.appending(written)
+        guard !written.isAbsolute else { return [beside] }
+        return [beside] + program.includePaths.map { $0.appending(written) }
     }
 
     /// The file's parts (see `LoadedFile`), their diagnostics logged.

@@ -69,6 +69,8 @@ final class Program {
     var inputs: [Input] = []
     /// Where imports that could not be read were looked for.
     var missingInputs: [FilePath] = []
+    /// Folders an import not found beside its importer is looked for in, in order.
+    var includePaths: [FilePath] = []
 
     /// A file read from disk: its path and which file it is.
     struct Input {

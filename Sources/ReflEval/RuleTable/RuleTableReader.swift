@@ -11,14 +11,14 @@ enum RuleTableReader {
         if let table = RuleTableFastReader.read(file.bytes) { return .success(table) }
         switch JSONParser.parse(file.bytes) {
         case .failure(let failure):
-            return .failure(Diagnostic(.error("malformed-table", "malformed rule table: \(failure.message)"),
+            return .failure(Diagnostic(.error(.malformedTable, "malformed rule table: \(failure.message)"),
                                        file: file, range: .at(failure.offset)))
         case .success(let root):
             do throws(Failure) {
                 return .success(try decodeTable(root))
             } catch {
                 let path = Self.path(to: error.offset, in: root, name: "table") + (error.member.map { "." + $0 } ?? "")
-                return .failure(Diagnostic(.error("malformed-table", "malformed rule table: \(path): \(error.message)"),
+                return .failure(Diagnostic(.error(.malformedTable, "malformed rule table: \(path): \(error.message)"),
                                            file: file, range: .at(error.offset)))
             }
         }

@@ -178,7 +178,7 @@ public final class FileWatcher: @unchecked Sendable {
     private static var workingDirectory: FilePath {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return FilePath("/") }
-        return FilePath(String(cString: buffer))
+        return FilePath(bytes: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
     }
 }
 

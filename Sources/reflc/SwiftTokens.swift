@@ -1,0 +1,251 @@
+import ReflEval
+
+/// The Swift source of `reflc gen-swift`: a stylesheet's variables as typed
+/// constants and its selector names as string constants, in one namespace
+/// enum with small value types of its own, so the file compiles with the
+/// standard library alone (and gains `UIColor`, `UIFont`, `UIEdgeInsets`,
+/// `CGSize`, `CGPoint` and `CGRect` conveniences where UIKit is available).
+/// Deterministic: the same table gives the same bytes.
+struct SwiftTokens {
+    /// Two names that become the same Swift identifier in one group.
+    struct Collision: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let typeName: String
+    let sourceName: String
+
+    /// One group of constants (`Colors`, `Traits`, ...): Swift name, declaration, and what it came from.
+    private struct Group {
+        let name: String
+        var entries: [(swiftName: String, origin: String, declaration: String)] = []
+    }
+
+    func source(for table: RuleTable) throws(Collision) -> String {
+        var groups: [String: Group] = [:]
+        var skipped: [String] = []
+        func add(_ group: String, _ name: String, origin: String, _ type: String, _ value: String) {
+            groups[group, default: Group(name: group)].entries.append((Self.identifier(name), origin, "public static let \(Self.identifier(name)): \(type) = \(value)"))
+        }
+        for (name, value) in table.variables.sorted(by: { $0.key < $1.key }) {
+            let origin = "@" + name
+            switch value {
+            case .color(let color): add("Colors", name, origin: origin, "Color", Self.color(color))
+            case .gradient(let colors):
+                add("Gradients", name, origin: origin, "[Color]", "[" + colors.map(Self.color).joined(separator: ", ") + "]")
+            case .number(let number, _): add("Numbers", name, origin: origin, "Double", Self.number(number))
+            case .percent(let percent): add("Percents", name, origin: origin, "Double", Self.number(percent))
+            case .angle(let radians): add("Angles", name, origin: origin, "Double", Self.number(radians))
+            case .bool(let flag): add("Flags", name, origin: origin, "Bool", flag ? "true" : "false")
+            case .string(let text), .identifier(let text): add("Strings", name, origin: origin, "String", Self.string(text))
+            case .localizedString(let key): add("LocalizedKeys", name, origin: origin, "String", Self.string(key))
+            case .image(.named(let image)): add("Images", name, origin: origin, "String", Self.string(image))
+            case .font(let font): add("Fonts", name, origin: origin, "Font", Self.font(font))
+            case .edgeInsets(let top, let left, let bottom, let right):
+                add("Insets", name, origin: origin, "EdgeInsets",
+                    "EdgeInsets(top: \(Self.number(top)), left: \(Self.number(left)), bottom: \(Self.number(bottom)), right: \(Self.number(right)))")
+            case .size(let width, let height):
+                add("Sizes", name, origin: origin, "Size", "Size(width: \(Self.number(width)), height: \(Self.number(height)))")
+            case .point(let x, let y):
+                add("Points", name, origin: origin, "Point", "Point(x: \(Self.number(x)), y: \(Self.number(y)))")
+            case .rect(let x, let y, let width, let height):
+                add("Rects", name, origin: origin, "Rect",
+                    "Rect(x: \(Self.number(x)), y: \(Self.number(y)), width: \(Self.number(width)), height: \(Self.number(height)))")
+            case .enumCase(let value): add("RawValues", name, origin: origin + " (\(value.enumName).\(value.caseName))", "Int", "\(value.rawValue)")
+            case .optionSet(let value):
+                add("RawValues", name, origin: origin + " (\(value.setName): \(value.options.joined(separator: ", ")))", "Int", "\(value.rawValue)")
+            default: skipped.append(origin)
+            }
+        }
+        let selectors = table.rules.map(\.selector)
+        for trait in Set(selectors.compactMap(\.trait)).sorted() {
+            add("Traits", trait, origin: "trait \(trait)", "String", Self.string(trait))
+        }
+        for className in Set(selectors.compactMap(\.className)).sorted() {
+            add("Classes", className, origin: "class \(className)", "String", Self.string(className))
+        }
+        for group in groups.values {
+            var seen: [String: String] = [:]
+            for entry in group.entries {
+                if let first = seen[entry.swiftName] {
+                    throw Collision(description: "\(first) and \(entry.origin) both become '\(group.name).\(entry.swiftName)' in Swift; rename one of them")
+                }
+                seen[entry.swiftName] = entry.origin
+            }
+        }
+        return render(groups: groups, skipped: skipped)
+    }
+
+    private func render(groups: [String: Group], skipped: [String]) -> String {
+        var out = """
+            // Generated by `reflc gen-swift` from \(sourceName): the stylesheet's variables and
+            // selector names as Swift constants. Do not edit: build again instead.
+
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+
+            /// The tokens of \(sourceName).
+            public enum \(typeName) {
+                /// An sRGB color, components in 0...1.
+                public struct Color: Hashable, Sendable {
+                    public let red: Double, green: Double, blue: Double, alpha: Double
+                }
+
+                /// A font: its name (or the system font), its size in points (or in
+                /// percent of the view's bounds), its system weight and Dynamic Type
+                /// text style as the stylesheet spells them.
+                public struct Font: Hashable, Sendable {
+                    public let name: String
+                    public let size: Double
+                    public let sizeIsPercent: Bool
+                    public let isSystem: Bool
+                    public let weight: String?
+                    public let textStyle: String?
+                }
+
+                public struct EdgeInsets: Hashable, Sendable {
+                    public let top: Double, left: Double, bottom: Double, right: Double
+                }
+
+                public struct Size: Hashable, Sendable {
+                    public let width: Double, height: Double
+                }
+
+                public struct Point: Hashable, Sendable {
+                    public let x: Double, y: Double
+                }
+
+                public struct Rect: Hashable, Sendable {
+                    public let x: Double, y: Double, width: Double, height: Double
+                }
+
+            """
+        for name in groups.keys.sorted() {
+            let group = groups[name]!
+            out += "\n    public enum \(name) {\n"
+            for entry in group.entries.sorted(by: { $0.swiftName < $1.swiftName }) {
+                out += "        /// \(entry.origin)\n        \(entry.declaration)\n"
+            }
+            out += "    }\n"
+        }
+        if !skipped.isEmpty {
+            out += "\n    // Not generated (no Swift type for them): \(skipped.joined(separator: ", ")).\n"
+        }
+        out += "}\n"
+        out += """
+
+            #if canImport(UIKit)
+            extension \(typeName).Color {
+                public var uiColor: UIColor { UIColor(red: red, green: green, blue: blue, alpha: alpha) }
+            }
+
+            extension \(typeName).Font {
+                /// The font at its size in points (a Dynamic Type font scaled for the
+                /// current content size); a size in percent is taken as points.
+                public var uiFont: UIFont {
+                    let weights: [String: UIFont.Weight] = [
+                        "ultra-light": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
+                        "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,
+                    ]
+                    let base = isSystem || UIFont(name: name, size: size) == nil
+                        ? UIFont.systemFont(ofSize: size, weight: weight.flatMap { weights[$0] } ?? .regular)
+                        : UIFont(name: name, size: size)!
+                    let styles: [String: UIFont.TextStyle] = [
+                        "large-title": .largeTitle, "title1": .title1, "title2": .title2, "title3": .title3, "headline": .headline,
+                        "body": .body, "callout": .callout, "subheadline": .subheadline, "footnote": .footnote,
+                        "caption1": .caption1, "caption2": .caption2,
+                    ]
+                    guard let style = textStyle.flatMap({ styles[$0] }) else { return base }
+                    return UIFontMetrics(forTextStyle: style).scaledFont(for: base)
+                }
+            }
+
+            extension \(typeName).EdgeInsets {
+                public var uiEdgeInsets: UIEdgeInsets { UIEdgeInsets(top: top, left: left, bottom: bottom, right: right) }
+            }
+
+            extension \(typeName).Size {
+                public var cgSize: CGSize { CGSize(width: width, height: height) }
+            }
+
+            extension \(typeName).Point {
+                public var cgPoint: CGPoint { CGPoint(x: x, y: y) }
+            }
+
+            extension \(typeName).Rect {
+                public var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
+            }
+            #endif
+
+            """
+        return out
+    }
+
+    // MARK: - Values as Swift literals
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
+    static func color(_ color: ReflEval.Color) -> String {
+        "Color(red: \(number(color.red)), green: \(number(color.green)), blue: \(number(color.blue)), alpha: \(number(color.alpha)))"
+    }
+
+    static func font(_ font: ReflEval.Font) -> String {
+        let (size, isPercent): (Double, Bool)
+        switch font.size {
+        case .points(let points, _): (size, isPercent) = (points, false)
+        case .percent(let percent): (size, isPercent) = (percent, true)
+        }
+        return "Font(name: \(string(font.name)), size: \(number(size)), sizeIsPercent: \(isPercent), isSystem: \(font.isSystem), "
+            + "weight: \(font.weight.map { string($0.rawValue) } ?? "nil"), textStyle: \(font.textStyle.map { string($0.rawValue) } ?? "nil"))"
+    }
+
+    /// A Swift string literal.
+    static func string(_ text: String) -> String {
+        Quoting.quote(text) { "\\u{\(String($0, radix: 16))}" }
+    }
+
+    // MARK: - Names
+
+    /// A lowerCamelCase Swift identifier for a stylesheet name: words split
+    /// at `-`, `_`, `.` and other non-letters, a leading acronym lowercased
+    /// (`UIButton` → `uiButton`), a leading digit prefixed with `_`, a
+    /// keyword escaped with backticks.
+    static func identifier(_ name: String) -> String {
+        let words = name.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !$0.isEmpty }
+        guard !words.isEmpty else { return "_" }
+        var result = lowerFirstWord(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if result.first?.isNumber == true { result = "_" + result }
+        return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    /// `UIButton` → `uiButton`, `URL` → `url`, `Title` → `title`, `ink` → `ink`.
+    private static func lowerFirstWord(_ word: String) -> String {
+        let characters = Array(word)
+        var upper = 0
+        while upper < characters.count && characters[upper].isUppercase { upper += 1 }
+        if upper <= 1 { return characters.prefix(1).map { $0.lowercased() }.joined() + String(characters.dropFirst()) }
+        // An acronym: all of it lowercased, but the capital that starts the next word.
+        let cut = upper == characters.count ? upper : upper - 1
+        return String(characters[..<cut]).lowercased() + String(characters[cut...])
+    }
+
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is",
+        "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
+    ]
+
+    /// `main.less` → `MainStyles`, `design-system.less` → `DesignSystemStyles`.
+    static func typeName(forFile path: String) -> String {
+        var name = String(path.split(separator: "/").last ?? "")
+        if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
+        let words = name.split { !($0.isLetter || $0.isNumber) }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        let joined = words.joined()
+        return (joined.isEmpty || joined.first!.isNumber ? "Stylesheet" + joined : joined) + "Styles"
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import ReflLexer
+
+/// What build systems and editors use: standard input, include folders,
+/// depfiles, JSON diagnostics with stable codes, color, quiet, and the
+/// Swift tokens of `gen-swift` (compiled and run).
+struct ToolchainTests {
+    static func folder(_ files: [String: String]) throws -> String {
+        let folder = try CommandLineTests.temporaryFolder()
+        for (name, text) in files {
+            let path = folder + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func standardInputIsCompiledWithImportsFromTheWorkingDirectory() throws {
+        let folder = try Self.folder(["theme.less": "@accent: #ff0000;\n"])
+        let run = try CommandLineTests.run(["build", "-"], in: folder, standardInput: "@import \"theme.less\";\nUIView { tint-color: @accent; }\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(#""source": {"file": "<stdin>", "line": 2, "column": 1}"#))
+        let broken = try CommandLineTests.run(["build", "-"], in: folder, standardInput: "UIView { tint-color: @nope; }\n")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("<stdin>:1:22: error: undefined variable '@nope'"))
+        let resolved = try CommandLineTests.run(["resolve", "-", "--class", "UIView"], in: folder,
+                                                standardInput: "@import \"theme.less\";\nUIView { tint-color: @accent; }\n")
+        #expect(resolved.stdout.contains("#ff0000ff"))
+    }
+
+    @Test func includeFoldersAreSearchedInOrderAndNameTheFilesTheyFind() throws {
+        let folder = try Self.folder([
+            "main.less": "@import \"tokens.less\";\n@import \"theme.less\";\nUIView { tint-color: @accent; alpha: @alpha; }\n",
+            "theme.less": "@alpha: 0.5;\n",
+            "vendor/tokens.less": "@accent: #00ff00;\n",
+            "shared/tokens.less": "@accent: #0000ff;\n",
+        ])
+        let run = try CommandLineTests.run(["build", "main.less", "-I", "vendor", "--include-path", "shared", "--depends", "main.d",
+                                            "-o", "out dir.json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let table = try String(contentsOfFile: folder + "/out dir.json", encoding: .utf8)
+        #expect(table.contains("#00ff00ff"))  // vendor comes first
+        #expect(try String(contentsOfFile: folder + "/main.d", encoding: .utf8) == "out\\ dir.json: main.less vendor/tokens.less theme.less\n")
+        // Without the folders: an error at the import, and no depfile.
+        try? FileManager.default.removeItem(atPath: folder + "/main.d")
+        let missing = try CommandLineTests.run(["build", "main.less", "--depends", "main.d", "-o", "out.json"], in: folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("main.less:1:9: error: cannot import 'tokens.less': no such file or directory"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/main.d"))
+        // Standard input is left out of the depfile; output to stdout is '-'.
+        let piped = try CommandLineTests.run(["build", "-", "-I", "shared", "--depends", "piped.d"], in: folder,
+                                             standardInput: "@import \"tokens.less\";\nUIView { tint-color: @accent; }\n")
+        #expect(piped.status == 0)
+        #expect(try String(contentsOfFile: folder + "/piped.d", encoding: .utf8) == "-: shared/tokens.less\n")
+    }
+
+    @Test func diagnosticsAsJSONLinesWithStableCodes() throws {
+        let folder = try Self.folder(["bad.less": "UIView { background-color: @acent; x: 12 px; }\n@accent: red;\n"])
+        let run = try CommandLineTests.run(["build", "bad.less", "--diagnostics", "json"], in: folder)
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines == [
+            #"{"severity":"error","code":"undefined-variable","message":"undefined variable '@acent'; did you mean '@accent'?","file":"bad.less","line":1,"column":28,"endLine":1,"endColumn":34,"notes":[],"fixIts":[{"line":1,"column":28,"endLine":1,"endColumn":34,"replacement":"@accent"}]}"#,
+            #"{"severity":"error","code":"detached-unit","message":"a unit must be attached to its number: write '12px'","file":"bad.less","line":1,"column":39,"endLine":1,"endColumn":44,"notes":[],"fixIts":[{"line":1,"column":39,"endLine":1,"endColumn":44,"replacement":"12px"}]}"#,
+        ])
+        for line in lines {
+            #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
+        }
+        #expect(try CommandLineTests.run(["build", "bad.less", "--diagnostics", "xml"], in: folder).stderr
+            .hasPrefix("reflc: error: --diagnostics takes text or json, found 'xml'"))
+    }
+
+    @Test func colorOnlyWhenAskedOrOnATerminalAndQuietHidesWarnings() throws {
+        let folder = try Self.folder(["warn.less": "UIView { alpha: 1; alpha: 2; }\nbad { x: @y; }\n"])
+        let plain = try CommandLineTests.run(["build", "warn.less"], in: folder)
+        #expect(!plain.stderr.contains("\u{1B}["))  // stderr is not a terminal here
+        let colored = try CommandLineTests.run(["build", "warn.less", "--color", "always"], in: folder)
+        #expect(colored.stderr.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        #expect(colored.stderr.contains("\u{1B}[1;35mwarning:\u{1B}[0m"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        let noColor = try CommandLineTests.run(["build", "warn.less", "--color", "auto"], in: folder, environment: environment)
+        #expect(!noColor.stderr.contains("\u{1B}["))
+        let quiet = try CommandLineTests.run(["build", "warn.less", "-q"], in: folder)
+        #expect(!quiet.stderr.contains("warning:") && quiet.stderr.contains("error: undefined variable '@y'"))
+        let strict = try CommandLineTests.run(["build", "warn.less", "-q", "-W", "error"], in: folder)
+        #expect(strict.stderr.contains("[--warnings-as-errors]"))  // quiet hides warnings, not errors they became
+    }
+
+    @Test func theCodeCatalogueAndItsPageAgree() throws {
+        let page = try String(contentsOfFile: CommandLineTests.packageRoot + "/Docs/Diagnostics.md", encoding: .utf8)
+        var listed: [String: String] = [:]
+        for line in page.split(separator: "\n") where line.hasPrefix("| `") {
+            // Cells split at each `|` that is not escaped as `\|`.
+            var cells: [String] = [], cell = "", previous: Character = " "
+            for character in line.dropFirst() {
+                if character == "|" && previous != "\\" {
+                    cells.append(cell.trimmingCharacters(in: .whitespaces))
+                    cell = ""
+                } else {
+                    cell.append(character)
+                }
+                previous = character
+            }
+            listed[String(cells[0].dropFirst().dropLast())] = cells[2].replacingOccurrences(of: "\\|", with: "|")
+        }
+        #expect(listed.count == DiagnosticCode.allCases.count)
+        for code in DiagnosticCode.allCases {
+            #expect(listed[code.rawValue] == code.summary, "Docs/Diagnostics.md on '\(code.rawValue)'")
+        }
+    }
+
+    // MARK: - gen-swift
+
+    static let designSystem = """
+        @tokens {
+            @accent: #0a84ff;
+            @accent-pressed: darken(@accent, 10%);
+            @grid: 8px;
+            @radius: 50%;
+            @turn: 90deg;
+            @title: font('Avenir-Heavy', 17pt, headline);
+            @body-bold: font('system', 15pt, semibold);
+            @card-insets: edge-insets(@grid, @grid * 2);
+            @thumb: size(44, 44);
+            @origin: point(1, 2);
+            @frame: rect(0, 0, 320, 44);
+            @greeting: 'Hello, "world"';
+            @fade: linear-gradient(red, blue);
+            @mode: mode-center;
+            @mask: flexible-width, flexible-height;
+            @enabled: true;
+            @default: 1;
+            @2x: 2;
+        }
+        UIButton:primary { background-color: @accent; }
+        MyApp.TitleLabel:headline { font: @title; }
+        card-view { alpha: 1; }
+        """
+
+    @Test func genSwiftWritesTokensThatCompileAndHoldTheValues() throws {
+        let folder = try Self.folder(["design.less": Self.designSystem])
+        let run = try CommandLineTests.run(["gen-swift", "design.less", "-o", "Tokens.swift"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try String(contentsOfFile: folder + "/Tokens.swift", encoding: .utf8)
+        #expect(source.contains("public enum DesignStyles {"))
+        #expect(source.contains("public static let accentPressed: Color = Color(red: 0, green: 0.4179, blue: 0.83922, alpha: 1)"))
+        #expect(source.contains("public static let `default`: Double = 1"))
+        #expect(source.contains("public static let _2x: Double = 2"))
+        #expect(source.contains("public static let myAppTitleLabel: String = \"MyApp.TitleLabel\""))
+        #expect(source.contains("public static let cardView: String = \"card-view\""))
+        // The same input, the same bytes.
+        #expect(try CommandLineTests.run(["gen-swift", "design.less"], in: folder).stdout == source)
+
+        try """
+            print(DesignStyles.Colors.accent.blue, DesignStyles.Numbers.grid, DesignStyles.Percents.radius)
+            print(DesignStyles.Fonts.title.name, DesignStyles.Fonts.title.size, DesignStyles.Fonts.title.textStyle ?? "-")
+            print(DesignStyles.Fonts.bodyBold.isSystem, DesignStyles.Fonts.bodyBold.weight ?? "-")
+            print(DesignStyles.Insets.cardInsets.left, DesignStyles.Sizes.thumb.width, DesignStyles.Points.origin.y, DesignStyles.Rects.frame.width)
+            print(DesignStyles.Strings.greeting, DesignStyles.Gradients.fade.count, DesignStyles.RawValues.mode, DesignStyles.RawValues.mask)
+            print(DesignStyles.Flags.enabled, DesignStyles.Numbers.`default`, DesignStyles.Numbers._2x, DesignStyles.Angles.turn)
+            print(DesignStyles.Traits.primary, DesignStyles.Traits.headline, DesignStyles.Classes.uiButton, DesignStyles.Classes.myAppTitleLabel)
+            """.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
+        let compiled = try ExampleTests.run("/usr/bin/env", ["swiftc", "Tokens.swift", "main.swift", "-o", "tokens"], in: folder)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let printed = try ExampleTests.run(folder + "/tokens", [], in: folder).output
+        #expect(printed == """
+            1.0 8.0 50.0
+            Avenir-Heavy 17.0 headline
+            true semibold
+            16.0 44.0 2.0 320.0
+            Hello, "world" 2 4 18
+            true 1.0 2.0 1.5707963267948966
+            primary headline UIButton MyApp.TitleLabel
+
+            """)
+    }
+
+    @Test func namesThatCollideAreAnErrorNamingBoth() throws {
+        let folder = try Self.folder(["clash.less": "@ink-dark: #000;\n@inkDark: #111;\nUIView { a: 1; }\n"])
+        let run = try CommandLineTests.run(["gen-swift", "clash.less"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr == "reflc: error: @ink-dark and @inkDark both become 'Colors.inkDark' in Swift; rename one of them\n")
+    }
+}
