@@ -24,6 +24,8 @@ enum Main {
           resolve INPUT --class NAME ...   compute the style of a view from a stylesheet or rule table
           watch INPUT.less -o OUT          rebuild OUT whenever the stylesheet changes (--serve: for devices)
           gen-swift INPUT [-o OUT.swift]   the stylesheet's variables and selector names as Swift constants
+          fmt FILE... [--check]            rewrite stylesheets in the canonical layout
+          lsp                              a language server for editors, over stdin and stdout
           parse FILE                       print the syntax tree of one file
           tokens FILE                      print the tokens of one file
 
@@ -45,6 +47,7 @@ enum Main {
         case "resolve": return ResolveCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
         case "gen-swift": return GenSwiftCommand.run(rest)
+        case "fmt": return FmtCommand.run(rest)
         case "parse": return ParseCommand.run(rest)
         case "tokens": return TokensCommand.run(rest)
         case "--help", "-h", "help":

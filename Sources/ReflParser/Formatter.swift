@@ -1,0 +1,380 @@
+import ReflLexer
+
+/// `reflc fmt`: rewrites a stylesheet in the one canonical layout.
+///
+/// The layout: 4-space indentation; one declaration per line as
+/// `key: value;` (the last `;` added, empty ones dropped); `, ` between
+/// arguments and list items, no space inside parentheses and brackets; one
+/// space before `{`; one blank line around every rule and namespace, and
+/// elsewhere a blank line where the source had one; comments where they
+/// stood (at the end of a line, or on a line of their own). Token texts —
+/// strings, numbers, colors, condition strings, names — are copied byte for
+/// byte, and so is whether whitespace stands around an operator (it decides
+/// what `-` means).
+///
+/// Only a file without syntax errors is formatted. The result is checked
+/// before it is returned: it must parse without errors, hold the same
+/// tokens in the same order, and format to itself. A file that would fail
+/// the check is refused, never damaged.
+public enum StylesheetFormatter {
+    /// What formatting a file gave.
+    public enum Outcome: Sendable {
+        /// The file in the canonical layout (equal to the input when it already was).
+        case formatted([UInt8])
+        /// The file has syntax errors (these), and is not formatted.
+        case syntaxErrors([Diagnostic])
+        /// The layout could not be made without a risk to the file's
+        /// meaning (a comment where the layout has no place for it): the
+        /// reason, in words.
+        case refused(String)
+    }
+
+    /// Formats `file`.
+    public static func format(_ file: SourceFile) -> Outcome {
+        let parsed = Parser.parse(file)
+        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty && parsed.omittedDiagnostics == 0 else { return .syntaxErrors(errors) }
+        let tokens = Lexer.tokenize(file).tokens
+        var layout = FormatterLayout(bytes: file.bytes, tokens: tokens)
+        layout.formatStylesheet()
+        let output = layout.output
+        if let problem = FormatterCheck.problem(original: file, formatted: output) {
+            return .refused(problem)
+        }
+        return .formatted(output)
+    }
+}
+
+/// One run of the formatter over a file's tokens, writing the layout.
+struct FormatterLayout {
+    let bytes: [UInt8]
+    let tokens: [Token]
+    private(set) var output: [UInt8] = []
+    /// The token being looked at.
+    private var index = 0
+    /// Indentation of the current block, in levels of 4 spaces.
+    private var depth = 0
+    /// The last line written ends with a `//` comment: nothing may follow on it.
+    private var lineIsClosed = false
+
+    init(bytes: [UInt8], tokens: [Token]) {
+        self.bytes = bytes
+        self.tokens = tokens
+    }
+
+    private var current: Token { tokens[index] }
+    private func kind(at offset: Int) -> TokenKind { tokens[min(index + offset, tokens.count - 1)].kind }
+    private func text(of token: Token) -> ArraySlice<UInt8> { bytes[token.range.start..<token.range.end] }
+
+    /// What a top-level item is, decided by its first two tokens.
+    private enum Item: Equatable {
+        case importStatement, namespace, variable, rule
+
+        /// Rules and namespaces stand apart from everything by a blank line.
+        var isBlock: Bool { self == .namespace || self == .rule }
+    }
+
+    private func topLevelItem() -> Item {
+        guard current.kind == .atName else { return .rule }
+        if text(of: current).elementsEqual("@import".utf8) { return .importStatement }
+        return kind(at: 1) == .leftBrace ? .namespace : .variable
+    }
+
+    // MARK: Stylesheet, namespaces, rules
+
+    mutating func formatStylesheet() {
+        var previous: Item?
+        while current.kind != .endOfFile {
+            if current.kind == .semicolon {
+                skipToken()
+                continue
+            }
+            let item = topLevelItem()
+            let forcedBlank = previous.map { $0.isBlock || item.isBlock } ?? false
+            placeGap(before: index, forcedBlankLine: forcedBlank, allowsBlankLine: previous != nil)
+            startLine()
+            switch item {
+            case .importStatement, .variable: formatStatement()
+            case .namespace: formatBlock(header: { $0.writeToken() }, body: { $0.formatStatement() })
+            case .rule: formatBlock(header: { $0.formatSelector() }, body: { $0.formatDeclaration() })
+            }
+            previous = item
+        }
+        placeGap(before: index, forcedBlankLine: false, allowsBlankLine: previous != nil)
+        if !output.isEmpty && output.last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+    }
+
+    /// `HEADER {`, each statement of the body on its own line one level
+    /// deeper, `}` on a line of its own.
+    private mutating func formatBlock(header: (inout FormatterLayout) -> Void, body: (inout FormatterLayout) -> Void) {
+        header(&self)
+        writeInlineGap()
+        writeSpace()
+        writeToken()  // {
+        if current.kind == .rightBrace && FormatterGap(bytes: bytes, range: gapRange(before: index)).comments.isEmpty {
+            writeToken()  // an empty block stays on its line: `{}`
+            return
+        }
+        depth += 1
+        var isFirst = true
+        while current.kind != .rightBrace && current.kind != .endOfFile {
+            if current.kind == .semicolon {
+                skipToken()
+                continue
+            }
+            placeGap(before: index, forcedBlankLine: false, allowsBlankLine: !isFirst)
+            startLine()
+            body(&self)
+            isFirst = false
+        }
+        placeGap(before: index, forcedBlankLine: false, allowsBlankLine: false)
+        depth -= 1
+        startLine()
+        writeToken()  // }
+    }
+
+    /// The selector, written as one word: `Class:trait:__where`.
+    private mutating func formatSelector() {
+        writeToken()
+        while current.kind != .leftBrace && current.kind != .endOfFile {
+            writeInlineGap()
+            writeToken()
+        }
+    }
+
+    /// `@import ...;` or `@name: value;` (`=` written as `:`).
+    private mutating func formatStatement() {
+        if text(of: current).elementsEqual("@import".utf8) {
+            writeToken()
+            writeInlineGap()
+            writeSpace()
+            writeRun()
+            writeEnd()
+            return
+        }
+        writeToken()  // @name
+        writeInlineGap()
+        write(":")
+        index += 1  // `:` or `=`
+        writeInlineGap()
+        writeSpace()
+        writeRun()
+        writeEnd()
+    }
+
+    /// `key[state, ...]: value !important;`.
+    private mutating func formatDeclaration() {
+        writeToken()  // key
+        if current.kind == .leftBracket {
+            writeInlineGap()
+            writeToken()  // [
+            writeInlineGap()
+            writeRun(stoppingAt: .rightBracket)
+            writeInlineGap()
+            writeToken()  // ]
+        }
+        writeInlineGap()
+        writeToken()  // :
+        writeInlineGap()
+        writeSpace()
+        writeRun()
+        writeEnd()
+    }
+
+    /// The statement's `;`, written whether or not the source had one (the
+    /// last declaration of a block may leave it out).
+    private mutating func writeEnd() {
+        if current.kind == .semicolon {
+            writeInlineGap()
+            writeToken()
+        } else {
+            write(";")
+        }
+    }
+
+    // MARK: Values
+
+    /// The tokens up to the `;` or `}` that ends the statement (or up to
+    /// `stop` outside parentheses), spaced by `needsSpace(between:and:)`.
+    /// The caller has placed the gap before the first one.
+    private mutating func writeRun(stoppingAt stop: TokenKind? = nil) {
+        var nesting = 0
+        var isFirst = true
+        while current.kind != .endOfFile {
+            if nesting == 0 && (current.kind == .semicolon || current.kind == .rightBrace || current.kind == stop) { return }
+            if current.kind == .leftParen { nesting += 1 }
+            if current.kind == .rightParen { nesting = max(0, nesting - 1) }
+            if !isFirst {
+                let commented = writeInlineGap()
+                if commented || Self.needsSpace(between: tokens[index - 1], and: current) { writeSpace() }
+            }
+            writeToken()
+            isFirst = false
+        }
+    }
+
+    /// Whether the layout puts a space between two tokens of a value.
+    static func needsSpace(between previous: Token, and next: Token) -> Bool {
+        switch next.kind {
+        case .comma, .rightParen, .rightBracket, .semicolon: return false
+        case .important: return true
+        default: break
+        }
+        switch previous.kind {
+        case .comma: return true
+        case .leftParen, .leftBracket: return false
+        default: return next.isPrecededBySpace
+        }
+    }
+
+    // MARK: Comments and blank lines
+
+    /// The comments before token `tokenIndex` that stand at a statement
+    /// boundary, and the line break before the token: a comment on the line
+    /// of the previous token stays at that line's end; one on a line of its
+    /// own keeps a line of its own (and a blank line before it, when the
+    /// source had one). Then, for a token that starts a line (not `;` or
+    /// the end), a blank line when `forcedBlankLine` or (if allowed) the
+    /// source had one; the caller starts the line.
+    private mutating func placeGap(before tokenIndex: Int, forcedBlankLine: Bool, allowsBlankLine: Bool) {
+        let gap = FormatterGap(bytes: bytes, range: gapRange(before: tokenIndex))
+        var wroteOwnLine = false
+        var blankAllowed = allowsBlankLine
+        for comment in gap.comments {
+            if !comment.startsLine && !output.isEmpty && !lineIsClosed && !wroteOwnLine {
+                writeSpace()
+            } else {
+                if (forcedBlankLine && !wroteOwnLine) || (blankAllowed && comment.followsBlankLine) { writeBlankLine() }
+                startLine()
+                wroteOwnLine = true
+            }
+            blankAllowed = true
+            write(comment.text)
+            lineIsClosed = comment.isLineComment
+        }
+        guard tokens[tokenIndex].kind != .endOfFile && tokens[tokenIndex].kind != .semicolon else { return }
+        let blankInSource = blankAllowed && gap.blankLineBeforeEnd
+        if (forcedBlankLine && !wroteOwnLine) || blankInSource { writeBlankLine() }
+    }
+
+    /// The comments between two tokens of one statement, written inline;
+    /// after a `//` comment the statement goes on on the next line, one
+    /// level deeper. Returns whether there were any.
+    @discardableResult
+    private mutating func writeInlineGap() -> Bool {
+        let gap = FormatterGap(bytes: bytes, range: gapRange(before: index))
+        for comment in gap.comments {
+            writeSpace()
+            write(comment.text)
+            lineIsClosed = comment.isLineComment
+        }
+        if lineIsClosed {
+            depth += 1
+            startLine()
+            depth -= 1
+            return false
+        }
+        return !gap.comments.isEmpty
+    }
+
+    /// Skips the current token (an empty statement), keeping its comments.
+    private mutating func skipToken() {
+        placeGap(before: index, forcedBlankLine: false, allowsBlankLine: true)
+        index += 1
+    }
+
+    private func gapRange(before tokenIndex: Int) -> SourceRange {
+        let start = tokenIndex == 0 ? Self.startOffset(bytes) : tokens[tokenIndex - 1].range.end
+        return SourceRange(start, tokens[tokenIndex].range.start)
+    }
+
+    /// Past a byte order mark, which the layout leaves out (it means nothing).
+    static func startOffset(_ bytes: [UInt8]) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    // MARK: Writing
+
+    private mutating func writeToken() {
+        if current.kind == .important {
+            write("!important")
+        } else {
+            output.append(contentsOf: text(of: current))
+        }
+        index += 1
+    }
+
+    private mutating func write(_ text: String) { output.append(contentsOf: text.utf8) }
+    private mutating func write(_ text: ArraySlice<UInt8>) { output.append(contentsOf: text) }
+
+    private mutating func writeSpace() {
+        if let last = output.last, last != UInt8(ascii: " "), last != UInt8(ascii: "\n") { output.append(UInt8(ascii: " ")) }
+    }
+
+    /// Ends the current line (if any) and indents a new one.
+    private mutating func startLine() {
+        if !output.isEmpty && output.last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 * depth))
+        lineIsClosed = false
+    }
+
+    private mutating func writeBlankLine() {
+        guard !output.isEmpty else { return }
+        while output.last == UInt8(ascii: " ") { output.removeLast() }
+        if output.last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+        if output.count < 2 || output[output.count - 2] != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
+    }
+}
+
+/// The whitespace and comments between two tokens.
+struct FormatterGap {
+    struct Comment {
+        let text: ArraySlice<UInt8>
+        /// Only whitespace with a line break (or the start of the file) stands before it.
+        let startsLine: Bool
+        /// A blank line stands between it and what came before.
+        let followsBlankLine: Bool
+        let isLineComment: Bool
+    }
+
+    private(set) var comments: [Comment] = []
+    /// A blank line stands between the last comment (or the gap's start) and its end.
+    private(set) var blankLineBeforeEnd = false
+
+    init(bytes: [UInt8], range: SourceRange) {
+        var position = range.start
+        var newlines = range.start == FormatterLayout.startOffset(bytes) ? 1 : 0
+        while position < range.end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\n") {
+                newlines += 1
+                position += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "/"), position + 1 < range.end else {
+                position += 1
+                continue
+            }
+            let start = position
+            let isLineComment = bytes[position + 1] == UInt8(ascii: "/")
+            position += 2
+            if isLineComment {
+                while position < range.end && bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            } else {
+                while position + 1 < range.end && !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
+                    position += 1
+                }
+                position = min(position + 2, range.end)
+            }
+            var end = position
+            // A `//` comment's trailing spaces (and a CR) are not part of it.
+            if isLineComment {
+                while end > start + 2, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[end - 1]) { end -= 1 }
+            }
+            comments.append(Comment(text: bytes[start..<end], startsLine: newlines > 0, followsBlankLine: newlines > 1,
+                                    isLineComment: isLineComment))
+            newlines = 0
+        }
+        blankLineBeforeEnd = newlines > 1
+    }
+}

@@ -1,0 +1,101 @@
+import ReflEval
+import ReflLexer
+import ReflParser
+
+/// `reflc fmt FILE... [--check]`: rewrites stylesheets in the canonical
+/// layout (see `StylesheetFormatter`).
+enum FmtCommand {
+    static let help = """
+        usage: reflc fmt FILE... [--check]
+               reflc fmt -               (standard input to standard output)
+
+        Rewrites each FILE in the canonical layout: 4-space indentation, one
+        declaration per line as 'key: value;', ', ' between arguments, one space
+        before '{', one blank line between rules, comments kept where they
+        stand. Strings, numbers, colors and condition strings are kept byte for
+        byte, and the rule table the file compiles to stays the same. A file
+        already in the layout is not written.
+
+        A file with syntax errors is reported and left untouched (exit 1).
+
+        options:
+          --check                change nothing; list the files that are not in the
+                                 layout on standard output and exit 1 if there are any
+          --diagnostics text|json
+                                 syntax errors as text (default) or JSON Lines
+          --color auto|always|never
+                                 color text diagnostics (auto: when stderr is a terminal
+                                 and NO_COLOR is not set)
+        """
+
+    static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
+        let parsed: Arguments
+        switch Arguments.forCommand(arguments, valued: ["--diagnostics", "--color"], switches: ["--check"], help: help) {
+        case .failure(let status): return status
+        case .success(let read): parsed = read
+        }
+        let options: DiagnosticOptions
+        do {
+            options = try DiagnosticOptions(parsed)
+        } catch {
+            return Console.fail(error.message + "\n\n" + help)
+        }
+        guard !parsed.positionalPaths.isEmpty else { return Console.fail("fmt needs at least one file\n\n" + help) }
+        let check = parsed.has("--check")
+        var status = Console.ExitStatus.success
+        for path in parsed.positionalPaths {
+            status = worse(status, format(path, check: check, options: options))
+        }
+        return status
+    }
+
+    /// Formats (or, with `check`, checks) one file.
+    private static func format(_ path: FilePath, check: Bool, options: DiagnosticOptions) -> Console.ExitStatus {
+        let isStandardInput = path.bytes == Array("-".utf8)
+        let read = isStandardInput ? FileSystem.readStream(0) : FileSystem.readFile(path)
+        let bytes: [UInt8]
+        switch read {
+        case .failure(let error):
+            return Console.fail("cannot read '\(isStandardInput ? "standard input" : path.description)': \(error.reason)")
+        case .success(let contents): bytes = contents
+        }
+        let name = isStandardInput ? "<stdin>" : path.description
+        switch StylesheetFormatter.format(SourceFile(path: name, bytes: bytes)) {
+        case .syntaxErrors(let errors):
+            options.report(errors)
+            Console.writeError("\(name): not formatted: it has syntax errors\n")
+            return .inputErrors
+        case .refused(let reason):
+            Console.writeError("\(name): not formatted: \(reason)\n")
+            return .inputErrors
+        case .formatted(let layout):
+            if isStandardInput {
+                if !check { Console.writeOut(bytes: layout) }
+                return check && layout != bytes ? notInLayout(name) : .success
+            }
+            guard layout != bytes else { return .success }
+            if check { return notInLayout(name) }
+            return write(layout, to: path)
+        }
+    }
+
+    private static func notInLayout(_ name: String) -> Console.ExitStatus {
+        Console.writeOut(name + "\n")
+        return .inputErrors
+    }
+
+    private static func write(_ layout: [UInt8], to path: FilePath) -> Console.ExitStatus {
+        switch OutputFile.create(path) {
+        case .failure(let error): return Console.fail(error.message)
+        case .success(let file):
+            layout.withUnsafeBytes { file.write($0) }
+            if let problem = file.commit() { return Console.fail(problem) }
+            return .success
+        }
+    }
+
+    /// The status that says more: file trouble over input errors over success.
+    private static func worse(_ first: Console.ExitStatus, _ second: Console.ExitStatus) -> Console.ExitStatus {
+        first.rawValue >= second.rawValue ? first : second
+    }
+}

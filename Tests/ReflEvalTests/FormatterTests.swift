@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import ReflLexer
+import ReflParser
+@testable import ReflEval
+
+/// `reflc fmt`'s layout: golden files, and its promises over every fixture —
+/// idempotent, and the same rule table before and after.
+struct FormatterTests {
+    /// The layout of `text`, or a failure naming why there is none.
+    static func format(_ text: String, path: String = "test.less") -> String? {
+        switch StylesheetFormatter.format(SourceFile(path: path, text: text)) {
+        case .formatted(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .syntaxErrors(let errors):
+            Issue.record("syntax errors: \(errors.map(\.message))")
+            return nil
+        case .refused(let reason):
+            Issue.record("refused: \(reason)")
+            return nil
+        }
+    }
+
+    /// `Fixtures/format/NAME.less` → `NAME.formatted`.
+    @Test func formatFixtures() throws {
+        for input in try Golden.inputs(in: "format", matching: ".less") {
+            let file = try Golden.sourceFile(input)
+            guard case .formatted(let bytes) = StylesheetFormatter.format(file) else {
+                Issue.record("\(input) is not formatted")
+                continue
+            }
+            Golden.check(String(decoding: bytes, as: UTF8.self), against: input.replacingSuffix(".less", with: ".formatted"))
+        }
+    }
+
+    @Test(arguments: [
+        ("UIView{a:1}", "UIView {\n    a: 1;\n}\n"),
+        ("UIView { a : f( 1 ,2 , g( 3 ) ) ; }", "UIView {\n    a: f(1, 2, g(3));\n}\n"),
+        ("a:__where{__condition:'idiom  =  pad';}", "a:__where {\n    __condition: 'idiom  =  pad';\n}\n"),
+        ("@a = #FFF;\n\n\n\n@b:  1.50px;", "@a: #FFF;\n\n@b: 1.50px;\n"),
+        ("A{}B{}", "A {}\n\nB {}\n"),
+        ("A { a: 1 ! important }", "A {\n    a: 1 !important;\n}\n"),
+        ("A { a: @x - 2; b: @x*2; c: -2px; }", "A {\n    a: @x - 2;\n    b: @x*2;\n    c: -2px;\n}\n"),
+        ("A { __include: B:c, D; }", "A {\n    __include: B:c, D;\n}\n"),
+        ("A { t[ highlighted ,selected ]: red; }", "A {\n    t[highlighted, selected]: red;\n}\n"),
+        ("\u{FEFF}A { a: 1; }\r\n", "A {\n    a: 1;\n}\n"),
+        ("", ""),
+        ("// only a comment", "// only a comment\n"),
+    ])
+    func layout(source: String, expected: String) {
+        #expect(Self.format(source) == expected)
+    }
+
+    @Test func commentsStayWhereTheyStand() {
+        let source = "A { // after the brace\n    a: 1; /* after a */\n\n    // before b\n    b: 2;\n    // before the end\n}\n"
+        #expect(Self.format(source) == source)
+    }
+
+    @Test func syntaxErrorsAreReportedAndNothingIsFormatted() {
+        guard case .syntaxErrors(let errors) = StylesheetFormatter.format(SourceFile(path: "t.less", text: "A { a: 1 b: 2; }")) else {
+            Issue.record("formatted a file with a syntax error")
+            return
+        }
+        #expect(errors.map(\.message) == ["expected ';' after declaration, found 'b'"])
+    }
+
+    /// Every fixture without syntax errors formats, formats to itself, and
+    /// keeps its comments and tokens (the formatter checks those itself).
+    @Test func everyFixtureFormatsIdempotently() throws {
+        var formatted = 0
+        for input in try Self.allFixtureStylesheets() {
+            let file = try Golden.sourceFile(input)
+            switch StylesheetFormatter.format(file) {
+            case .syntaxErrors: continue
+            case .refused(let reason): Issue.record("\(input): \(reason)")
+            case .formatted(let bytes):
+                formatted += 1
+                guard case .formatted(let again) = StylesheetFormatter.format(SourceFile(path: input, bytes: bytes)) else {
+                    Issue.record("\(input): the layout does not format")
+                    continue
+                }
+                #expect(again == bytes, "\(input): formatting twice changes the file")
+            }
+        }
+        #expect(formatted >= 30)
+    }
+
+    /// Every compiled fixture, formatted file by file in a copy of its
+    /// folder, compiles to the same rule table (positions aside).
+    @Test func formattingKeepsTheRuleTable() throws {
+        for input in try Golden.inputs(in: "compile", matching: ".less") where input.hasSuffix("/main.less") {
+            let folder = Golden.packageRoot + "/" + input.replacingSuffix("/main.less", with: "")
+            let copy = NSTemporaryDirectory() + "reflc-fmt-" + UUID().uuidString
+            try FileManager.default.copyItem(atPath: folder, toPath: copy)
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            var changed = 0
+            for case let name as String in FileManager.default.enumerator(atPath: copy)! where name.hasSuffix(".less") {
+                let path = copy + "/" + name
+                let original = try Data(contentsOf: URL(fileURLWithPath: path))
+                guard case .formatted(let bytes) = StylesheetFormatter.format(SourceFile(path: path, bytes: Array(original))) else {
+                    Issue.record("\(input): \(name) is not formatted")
+                    continue
+                }
+                if bytes != Array(original) { changed += 1 }
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            }
+            let before = try Compiler.compile(entryPath: folder + "/main.less")
+            let after = try Compiler.compile(entryPath: copy + "/main.less")
+            #expect(Self.withoutPositions(before) == Self.withoutPositions(after), "\(input): \(changed) files changed")
+        }
+    }
+
+    /// The table as JSON without the line and column of each rule.
+    static func withoutPositions(_ result: CompileResult) -> String? {
+        guard let table = result.ruleTable else { return nil }
+        let json = String(decoding: table.jsonBytes(), as: UTF8.self)
+        return json.replacingOccurrences(of: #""line": [0-9]+, "column": [0-9]+"#, with: "", options: .regularExpression)
+    }
+
+    static func allFixtureStylesheets() throws -> [String] {
+        let root = Golden.packageRoot + "/Fixtures"
+        return FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".less") }.sorted().map { "Fixtures/" + $0 }
+    }
+}
