@@ -186,3 +186,11 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
         }
     }
 }
+
+/// The words of conditions, for tools that offer them (an editor's completion).
+public enum ConditionVocabulary {
+    /// The words a term starts with.
+    public static var subjects: [String] { ConditionParser.subjects }
+    /// The words that join and negate terms.
+    public static let operators = ["and", "or", "not"]
+}

@@ -48,6 +48,7 @@ enum Main {
         case "watch": return WatchCommand.run(rest)
         case "gen-swift": return GenSwiftCommand.run(rest)
         case "fmt": return FmtCommand.run(rest)
+        case "lsp": return LspCommand.run(rest)
         case "parse": return ParseCommand.run(rest)
         case "tokens": return TokensCommand.run(rest)
         case "--help", "-h", "help":

@@ -21,9 +21,25 @@ public struct CompileResult: Sendable {
     public var omittedWarnings = 0
     /// The rule table; nil when there is any error (shown or omitted).
     public var ruleTable: RuleTable?
+    /// Every variable whose value lowered without error, even when other
+    /// parts of the stylesheet have errors (for an editor's hover).
+    public var variables: [String: StyleValue] = [:]
+    /// Where each variable's winning definition is: its `@name`.
+    public var variableDefinitions: [String: FileRange] = [:]
 
     /// Whether any diagnostic is an error (then `ruleTable` is nil).
     public var hasErrors: Bool { omittedErrors > 0 || diagnostics.hasErrors }
+}
+
+/// A range of a source file.
+public struct FileRange: Sendable {
+    public var file: SourceFile
+    public var range: SourceRange
+
+    public init(file: SourceFile, range: SourceRange) {
+        self.file = file
+        self.range = range
+    }
 }
 
 /// An entry file that could not be read (a problem of the command, not a
@@ -82,10 +98,14 @@ public enum Compiler {
 
     /// Compiles source text held in memory whose imports are read relative
     /// to `path` (such as standard input, named `<stdin>`, with imports from
-    /// the working directory).
+    /// the working directory). An import of a file in `unsavedFiles` (by
+    /// path, symbolic links resolved) reads those bytes instead of the disk:
+    /// the files an editor holds.
     public static func compile(source: SourceFile, importsRelativeTo path: FilePath,
-                               errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = []) -> CompileResult {
+                               errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
+                               unsavedFiles: [FilePath: [UInt8]] = [:]) -> CompileResult {
         let program = program(errorLimit: errorLimit, includePaths: includePaths)
+        program.unsavedFiles = unsavedFiles
         ImportLoader.load(entry: source, at: path, into: program)
         return compile(program)
     }
@@ -161,6 +181,10 @@ public enum Compiler {
                                    omittedErrors: program.log.omittedErrors,
                                    omittedWarnings: program.log.omittedWarnings)
         if !result.hasErrors { result.ruleTable = table }
+        result.variables = program.variables.values
+        result.variableDefinitions = program.variables.definitions.mapValues { definition in
+            FileRange(file: definition.file.source, range: definition.syntax.name)
+        }
         return result
     }
 

@@ -85,7 +85,8 @@ struct ImportLoader {
             stack[top].next += 1
             let written = StringLiteral.decode(importer.source.bytes, statement.path)
             let candidates = self.candidates(for: FilePath(written), importer: importer.path)
-            let path = candidates.first { FileSystem.exists($0, folders: folders) } ?? candidates[0]
+            let path = candidates.first { unsavedContents(of: $0, key: nil) != nil || FileSystem.exists($0, folders: folders) }
+                ?? candidates[0]
             let key = canonicalPaths.canonical(path) ?? path
             switch states[key] {
             case .done:
@@ -95,6 +96,13 @@ struct ImportLoader {
                 let chain = stack[start...].map { $0.parts[0].source.path } + [path.description]
                 program.report(EvalMessages.importCycle(chain), in: importer, at: statement.path)
             case nil:
+                if let unsaved = unsavedContents(of: path, key: key) {
+                    let parts = parse(SourceFile(path: path.description, bytes: unsaved), at: path)
+                    states[key] = .inProgress
+                    keys.append(key)
+                    stack.append(Frame(parts: parts))
+                    continue
+                }
                 switch FileSystem.readFile(path, folders: folders) {
                 case .failure(let error):
                     program.missingInputs.append(contentsOf: candidates)
@@ -108,6 +116,12 @@ struct ImportLoader {
                 }
             }
         }
+    }
+
+    /// The bytes an editor holds for `path` (whose canonical form is `key`), if any.
+    private func unsavedContents(of path: FilePath, key: FilePath?) -> [UInt8]? {
+        guard !program.unsavedFiles.isEmpty else { return nil }
+        return key.flatMap { program.unsavedFiles[$0] } ?? program.unsavedFiles[path] ?? program.unsavedFiles[path.normalized]
     }
 
     /// Where an import is looked for, in order: beside the importing file,

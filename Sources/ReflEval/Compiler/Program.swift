@@ -71,6 +71,9 @@ final class Program {
     var missingInputs: [FilePath] = []
     /// Folders an import not found beside its importer is looked for in, in order.
     var includePaths: [FilePath] = []
+    /// Contents to use instead of the disk's for these files (an editor's
+    /// unsaved buffers), by path as `CanonicalPaths` gives it.
+    var unsavedFiles: [FilePath: [UInt8]] = [:]
 
     /// A file read from disk: its path and which file it is.
     struct Input {

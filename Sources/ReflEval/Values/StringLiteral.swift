@@ -2,8 +2,8 @@ import ReflLexer
 
 /// Decodes string tokens: strips the quotes and applies `\'`, `\"`, `\\`
 /// and `\n` (the lexer has already reported any other escape).
-enum StringLiteral {
-    static func decode(_ bytes: [UInt8], _ range: SourceRange) -> String {
+public enum StringLiteral {
+    public static func decode(_ bytes: [UInt8], _ range: SourceRange) -> String {
         guard range.count >= 1 else { return "" }
         let quote = bytes[range.start]
         var end = range.end

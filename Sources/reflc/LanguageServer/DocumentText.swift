@@ -1,0 +1,176 @@
+import ReflEval
+import ReflLexer
+
+/// How the client counts characters in a line (LSP `positionEncoding`):
+/// UTF-16 code units unless it offers UTF-8.
+enum PositionEncoding: String {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+}
+
+/// A protocol position: a line and a character offset in it, both from 0.
+struct TextPosition: Equatable {
+    var line: Int
+    var character: Int
+
+    init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    init?(_ json: JSON?) {
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
+        self.line = line
+        self.character = character
+    }
+
+    var json: JSON { .object(["line": .number(Double(line)), "character": .number(Double(character))]) }
+}
+
+/// The text of a document as bytes with its line starts, converting
+/// between byte offsets and protocol positions. Positions past the end of a
+/// line or of the text are taken as the end, as the protocol asks.
+struct DocumentText {
+    let bytes: [UInt8]
+    /// The offset where each line starts (after `\n`).
+    let lineStarts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        lineStarts = starts
+    }
+
+    /// The end of line `line`'s text (before its `\r\n` or `\n`).
+    private func lineEnd(_ line: Int) -> Int {
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if end > lineStarts[line] && end <= bytes.count && end > 0 && bytes[end - 1] == UInt8(ascii: "\r") && line + 1 < lineStarts.count {
+            end -= 1
+        }
+        return end
+    }
+
+    /// The byte offset of `position`.
+    func offset(of position: TextPosition, encoding: PositionEncoding) -> Int {
+        guard position.line >= 0 else { return 0 }
+        guard position.line < lineStarts.count else { return bytes.count }
+        let start = lineStarts[position.line]
+        let end = lineEnd(position.line)
+        var offset = start
+        var units = 0
+        while offset < end && units < position.character {
+            let length = Self.scalarLength(bytes[offset])
+            units += encoding == .utf16 && length == 4 ? 2 : (encoding == .utf16 ? 1 : length)
+            offset = min(end, offset + length)
+        }
+        return offset
+    }
+
+    /// The protocol position of byte `offset`.
+    func position(of offset: Int, encoding: PositionEncoding) -> TextPosition {
+        let offset = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let start = lineStarts[low]
+        guard encoding == .utf16 else { return TextPosition(line: low, character: offset - start) }
+        var units = 0
+        var index = start
+        while index < offset {
+            let length = Self.scalarLength(bytes[index])
+            units += length == 4 ? 2 : 1
+            index += length
+        }
+        return TextPosition(line: low, character: units)
+    }
+
+    /// A protocol range (`{"start","end"}`) for `range`.
+    func json(_ range: SourceRange, encoding: PositionEncoding) -> JSON {
+        .object(["start": position(of: range.start, encoding: encoding).json,
+                 "end": position(of: range.end, encoding: encoding).json])
+    }
+
+    /// The byte range of a protocol range, or nil when it is malformed.
+    func range(_ json: JSON?, encoding: PositionEncoding) -> SourceRange? {
+        guard let start = TextPosition(json?["start"]), let end = TextPosition(json?["end"]) else { return nil }
+        let from = offset(of: start, encoding: encoding)
+        let to = offset(of: end, encoding: encoding)
+        return SourceRange(min(from, to), max(from, to))
+    }
+
+    /// The text with `range` replaced by `replacement`.
+    func replacing(_ range: SourceRange, with replacement: [UInt8]) -> DocumentText {
+        var bytes = self.bytes
+        bytes.replaceSubrange(range.start..<range.end, with: replacement)
+        return DocumentText(bytes)
+    }
+
+    /// The byte length of the UTF-8 sequence `lead` starts (1 for a stray byte).
+    private static func scalarLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...0xF7: return 4
+        case 0xE0...0xEF: return 3
+        case 0xC0...0xDF: return 2
+        default: return 1
+        }
+    }
+}
+
+/// `file://` URIs and paths.
+enum DocumentURI {
+    /// The path of a `file:` URI (percent-escapes decoded), or nil for another scheme.
+    static func path(of uri: String) -> FilePath? {
+        let prefix = "file://"
+        guard uri.hasPrefix(prefix) else { return nil }
+        var rest = Array(uri.utf8.dropFirst(prefix.utf8.count))
+        // `file://host/path`: only the local host (empty or `localhost`).
+        if rest.first != UInt8(ascii: "/") {
+            guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else {
+                return nil
+            }
+            rest = Array(rest[slash...])
+        }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < rest.count {
+            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count, let high = hexValue(rest[index + 1]), let low = hexValue(rest[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(rest[index])
+                index += 1
+            }
+        }
+        guard !bytes.contains(0) else { return nil }
+        return FilePath(bytes: bytes)
+    }
+
+    /// The `file://` URI of an absolute path.
+    static func uri(of path: FilePath) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = Array("file://".utf8)
+        for byte in path.bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import ReflEval
+import ReflLexer
+import ReflParser
+
+/// Requests about a whole document: its outline, its colors, its layout,
+/// and the fixes of its diagnostics.
+extension LanguageServer {
+    // The protocol's SymbolKind values used here.
+    private static let symbolNamespace = 3.0, symbolClass = 5.0, symbolProperty = 7.0, symbolVariable = 13.0
+
+    // MARK: Document symbols
+
+    func documentSymbols(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let target = try target(params, needsPosition: false) else { return .array([]) }
+        let index = target.index
+        let syntax = index.syntax
+        func symbol(_ name: String, _ detail: String?, _ kind: Double, _ range: SourceRange, _ selection: SourceRange,
+                    _ children: [JSON] = []) -> JSON {
+            var object: [String: JSON] = ["name": .string(name.isEmpty ? "(unnamed)" : name), "kind": .number(kind),
+                                          "range": target.text.json(range, encoding: encoding),
+                                          "selectionRange": target.text.json(selection, encoding: encoding)]
+            if let detail { object["detail"] = .string(detail) }
+            if !children.isEmpty { object["children"] = .array(children) }
+            return .object(object)
+        }
+        func variable(_ definition: VariableDefinition) -> JSON {
+            symbol(index.text(definition.name), index.text(syntax.values[definition.value].range), Self.symbolVariable,
+                   definition.range, definition.name)
+        }
+        var symbols: [JSON] = []
+        for item in syntax.items {
+            switch item {
+            case .importStatement: continue
+            case .variable(let definition): symbols.append(variable(definition))
+            case .namespace(let namespace):
+                symbols.append(symbol(index.text(namespace.name), nil, Self.symbolNamespace, namespace.range, namespace.name,
+                                      namespace.variables.map(variable)))
+            case .rule(let rule):
+                let properties = syntax.declarations(of: rule).map { declaration -> JSON in
+                    let key = syntax.key(of: declaration)
+                    let valueText: String
+                    switch declaration.value {
+                    case .value(let id): valueText = index.text(syntax.values[id].range)
+                    case .include(let list): valueText = syntax.includeList(list).map { $0.canonicalText(in: index.file) }.joined(separator: ", ")
+                    }
+                    return symbol(index.text(key), valueText, Self.symbolProperty, declaration.range, key)
+                }
+                symbols.append(symbol(rule.selector.canonicalText(in: index.file), nil, Self.symbolClass, rule.range,
+                                      rule.selector.range, properties))
+            }
+        }
+        return .array(symbols)
+    }
+
+    // MARK: Colors
+
+    func documentColors(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let target = try target(params, needsPosition: false) else { return .array([]) }
+        return .array(Self.colorLiterals(in: target.index).map { range, color in
+            .object(["range": target.text.json(range, encoding: encoding),
+                     "color": .object(["red": .number(color.red), "green": .number(color.green),
+                                       "blue": .number(color.blue), "alpha": .number(color.alpha)])])
+        })
+    }
+
+    /// Every color written literally (`#hex`, a color name, `rgb()`,
+    /// `rgba()`, `hsl()`, `hsla()` of plain numbers), with its value as the
+    /// compiler computes it: they are compiled together as the variables of
+    /// one small stylesheet, so a swatch never disagrees with the table.
+    static func colorLiterals(in index: SourceIndex) -> [(SourceRange, Color)] {
+        let syntax = index.syntax
+        let values = syntax.values
+        var candidates: [SourceRange] = []
+        var skipUntil: ValueID = 0
+        var wordsUntil: ValueID = 0
+        for raw in 0..<values.nodes.count {
+            let id = ValueID(raw)
+            guard id >= skipUntil else { continue }
+            let node = values[id]
+            switch node.kind {
+            case .hash: candidates.append(node.range)
+            case .identifier where id >= wordsUntil && LanguageCatalogue.color(named: index.text(node.range)) != nil:
+                candidates.append(node.range)
+            case .call:
+                let name = index.text(syntax.callName(id))
+                let end = values.subtreeEnd(of: id)
+                if ["rgb", "rgba", "hsl", "hsla"].contains(name),
+                   (Int(id) + 1..<Int(end)).allSatisfy({ values[ValueID($0)].kind == .number }) {
+                    candidates.append(node.range)
+                    skipUntil = end
+                } else if name == "font" {
+                    wordsUntil = end  // `font(body, black)`: `black` is a weight there
+                }
+            default: break
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var source: [UInt8] = []
+        for (number, range) in candidates.enumerated() {
+            source += Array("@c\(number): ".utf8) + index.bytes[range.start..<range.end] + Array(";\n".utf8)
+        }
+        let result = Compiler.compile(source: SourceFile(path: "<colors>", bytes: source), errorLimit: 0)
+        return candidates.enumerated().compactMap { number, range in
+            if case .color(let color)? = result.variables["c\(number)"] { return (range, color) }
+            return nil
+        }
+    }
+
+    func colorPresentations(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let color = params["color"], let red = color["red"]?.double, let green = color["green"]?.double,
+              let blue = color["blue"]?.double, let alpha = color["alpha"]?.double else {
+            throw .invalidParams("color is missing or malformed")
+        }
+        guard let target = try target(params, needsPosition: false),
+              let range = target.text.range(params["range"], encoding: encoding) else { return .array([]) }
+        func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        let hex = Color(red: red, green: green, blue: blue, alpha: alpha).hex
+        let (r, g, b) = (channel(red), channel(green), channel(blue))
+        var labels = [alpha >= 1 ? String(hex.prefix(7)) : hex]
+        labels.append(alpha >= 1 ? "rgb(\(r), \(g), \(b))" : "rgba(\(r), \(g), \(b), \(Self.number(alpha)))")
+        return .array(labels.map { label in
+            .object(["label": .string(label),
+                     "textEdit": .object(["range": target.text.json(range, encoding: encoding), "newText": .string(label)])])
+        })
+    }
+
+    // MARK: Formatting
+
+    func formatting(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let uri = params["textDocument"]?["uri"]?.string else { throw .invalidParams("textDocument.uri is missing") }
+        guard let document = workspace.document(uri) else { return .array([]) }
+        let bytes = document.text.bytes
+        switch StylesheetFormatter.format(SourceFile(path: document.path.description, bytes: bytes)) {
+        case .syntaxErrors(let errors):
+            throw ResponseError(code: ResponseError.requestFailed,
+                                message: "not formatted: the file has \(errors.count == 1 ? "a syntax error" : "\(errors.count) syntax errors")")
+        case .refused(let reason):
+            throw ResponseError(code: ResponseError.requestFailed, message: "not formatted: \(reason)")
+        case .formatted(let layout):
+            guard layout != bytes else { return .array([]) }
+            // One edit from the first differing byte to the last: small
+            // for a small change, and the cursor keeps its place elsewhere.
+            var start = 0
+            while start < min(layout.count, bytes.count) && layout[start] == bytes[start] { start += 1 }
+            var oldEnd = bytes.count, newEnd = layout.count
+            while oldEnd > start && newEnd > start && layout[newEnd - 1] == bytes[oldEnd - 1] {
+                oldEnd -= 1
+                newEnd -= 1
+            }
+            // Whole characters: back to a scalar's first byte.
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while oldEnd < bytes.count && bytes[oldEnd] & 0xC0 == 0x80 { oldEnd += 1; newEnd += 1 }
+            let newText = String(decoding: layout[start..<newEnd], as: UTF8.self)
+            return .array([.object(["range": document.text.json(SourceRange(start, oldEnd), encoding: encoding),
+                                    "newText": .string(newText)])])
+        }
+    }
+
+    // MARK: Code actions
+
+    /// The fix-its of the diagnostics in the requested range, as quick fixes.
+    func codeActions(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let uri = params["textDocument"]?["uri"]?.string else { throw .invalidParams("textDocument.uri is missing") }
+        guard let document = workspace.document(uri), let range = document.text.range(params["range"], encoding: encoding) else {
+            return .array([])
+        }
+        let diagnostics = workspace.diagnosticsByURI()[uri] ?? []
+        var actions: [JSON] = []
+        for diagnostic in diagnostics {
+            guard let fixIt = diagnostic.fixIt else { continue }
+            let diagnosticRange = diagnostic.range
+            guard diagnosticRange.start <= range.end && range.start <= diagnosticRange.end else { continue }
+            let edited = fixIt.range ?? diagnosticRange
+            let replaced = String(decoding: document.text.bytes[min(edited.start, document.text.bytes.count)..<min(edited.end, document.text.bytes.count)],
+                                  as: UTF8.self)
+            let title: String
+            if fixIt.replacement.isEmpty {
+                title = "Remove '\(replaced)'"
+            } else if edited.isEmpty {
+                title = "Insert '\(fixIt.replacement)'"
+            } else {
+                title = "Replace '\(replaced)' with '\(fixIt.replacement)'"
+            }
+            let edit = JSON.object(["range": document.text.json(edited, encoding: encoding), "newText": .string(fixIt.replacement)])
+            actions.append(.object(["title": .string(title), "kind": .string("quickfix"), "isPreferred": .bool(true),
+                                    "diagnostics": .array([json(diagnostic)]),
+                                    "edit": .object(["changes": .object([uri: .array([edit])])])]))
+        }
+        return .array(actions)
+    }
+}

@@ -1,0 +1,173 @@
+import ReflEval
+import ReflLexer
+import ReflParser
+
+/// Hover, go to definition and find references.
+extension LanguageServer {
+    /// What a request about a place in a document works on.
+    struct Target {
+        let uri: String
+        let text: DocumentText
+        /// The compilation the document is part of.
+        let result: CompileResult
+        let index: SourceIndex
+        /// The byte offset of the request's position (0 without one).
+        let offset: Int
+    }
+
+    /// The document and position a request names; nil for a document the
+    /// server does not have (not open, and no file of a compilation).
+    func target(_ params: JSON, needsPosition: Bool = true) throws(ResponseError) -> Target? {
+        guard let uri = params["textDocument"]?["uri"]?.string else { throw .invalidParams("textDocument.uri is missing") }
+        let position = TextPosition(params["position"])
+        if needsPosition && position == nil { throw .invalidParams("position is missing or malformed") }
+        guard workspace.document(uri) != nil else { return nil }
+        guard let (result, file) = workspace.compilation(holding: Workspace.path(of: uri)) else { return nil }
+        let text = self.text(of: file)
+        let offset = position.map { text.offset(of: $0, encoding: encoding) } ?? 0
+        return Target(uri: uri, text: text, result: result, index: indexes.index(file), offset: offset)
+    }
+
+    /// A protocol location.
+    func location(_ file: SourceFile, _ range: SourceRange) -> JSON {
+        .object(["uri": .string(workspace.uri(of: file.path)), "range": text(of: file).json(range, encoding: encoding)])
+    }
+
+    // MARK: Hover
+
+    func hover(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let target = try target(params), let tokenIndex = target.index.tokenIndex(at: target.offset) else { return .null }
+        let index = target.index
+        let token = index.tokens[tokenIndex]
+        let markdown: String?
+        if index.isVariable(tokenIndex) {
+            markdown = variableHover(String(index.text(token).dropFirst()), in: target.result)
+        } else if index.isCallName(tokenIndex) {
+            markdown = functionHover(index.text(token))
+        } else if token.kind == .identifier, let declaration = index.declaration(withKeyAt: target.offset) {
+            markdown = keyHover(declaration, in: index)
+        } else if token.kind == .identifier, let color = LanguageCatalogue.color(named: index.text(token)) {
+            markdown = "**\(index.text(token))**: color `\(color.hex)`\n\n" + Self.components(color)
+        } else if token.kind == .string, tokenIndex > 0, let file = importedFile(at: tokenIndex, in: index) {
+            markdown = "imports `\(file.description)`"
+        } else {
+            markdown = nil
+        }
+        guard let markdown else { return .null }
+        return .object(["contents": .object(["kind": .string("markdown"), "value": .string(markdown)]),
+                        "range": target.text.json(token.range, encoding: encoding)])
+    }
+
+    private func variableHover(_ name: String, in result: CompileResult) -> String {
+        guard let definition = result.variableDefinitions[name] else { return "**@\(name)**: not defined" }
+        let defining = indexes.index(definition.file)
+        let statement = defining.syntax.items.lazy.compactMap { item -> SourceRange? in
+            switch item {
+            case .variable(let variable) where variable.name == definition.range: return variable.range
+            case .namespace(let namespace): return namespace.variables.first { $0.name == definition.range }?.range
+            default: return nil
+            }
+        }.first
+        var lines: [String] = []
+        if let statement { lines.append("```less\n\(defining.text(statement))\n```") }
+        switch result.variables[name] {
+        case .color(let color)?: lines.append("color `\(color.hex)`\n\n" + Self.components(color))
+        case let value?: lines.append("`\(value.jsonText)`")
+        case nil: lines.append("its value has an error")
+        }
+        let line = text(of: definition.file).position(of: definition.range.start, encoding: .utf8).line + 1
+        lines.append("defined in \(FilePath(definition.file.path).lastComponent.description):\(line)")
+        return lines.joined(separator: "\n\n")
+    }
+
+    /// `red 255 · green 128 · blue 0 · alpha 1`.
+    static func components(_ color: Color) -> String {
+        func channel(_ value: Double) -> String { Self.number(value * 255) }
+        return "red \(channel(color.red)) · green \(channel(color.green)) · blue \(channel(color.blue)) · alpha \(Self.number(color.alpha))"
+    }
+
+    /// A number with at most 3 decimals and no trailing zeros.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    private func functionHover(_ name: String) -> String {
+        guard let function = LanguageCatalogue.function(named: name) else {
+            return "**\(name)**: not a built-in function; kept as a call for the app's own handlers"
+        }
+        return "```less\n" + function.signatures.joined(separator: "\n") + "\n```\n\n" + function.summary
+    }
+
+    private func keyHover(_ declaration: Declaration, in index: SourceIndex) -> String {
+        let key = index.text(index.syntax.key(of: declaration))
+        switch key {
+        case "__condition": return "**__condition**: the condition under which the rule applies"
+        case "__include": return "**__include**: copies the properties of the rules with these selectors"
+        case "apply-to-subclasses", "applyToSubclasses": return "**\(key)**: whether the rule also styles subclasses of its class"
+        default:
+            let states = declaration.states == .normal ? "" : " when `\(declaration.states)`"
+            return "**\(key)** sets the key path `\(LanguageCatalogue.keyPath(of: key))`\(states)"
+        }
+    }
+
+    /// The file an `@import`'s string at token `index` names.
+    func importedFile(at tokenIndex: Int, in index: SourceIndex) -> FilePath? {
+        var previous = tokenIndex - 1
+        if previous >= 1 && index.tokens[previous].kind == .leftParen { previous -= 2 }
+        guard previous >= 0, index.tokens[previous].kind == .atName,
+              SourceFile.range(index.tokens[previous].range, of: index.bytes, equals: "@import") else { return nil }
+        let written = FilePath(StringLiteral.decode(index.bytes, index.tokens[tokenIndex].range))
+        let importer = Workspace.canonical(FilePath(index.file.path))
+        let candidates = written.isAbsolute ? [written] : [importer.directory.appending(written)] + workspace.includePaths.map { $0.appending(written) }
+        return candidates.map(Workspace.canonical).first { candidate in
+            workspace.documents.values.contains { $0.path == candidate } || (try? FileSystem.readFile(candidate).get()) != nil
+        }
+    }
+
+    // MARK: Definition and references
+
+    func definition(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let target = try target(params), let tokenIndex = target.index.tokenIndex(at: target.offset) else { return .null }
+        let index = target.index
+        let token = index.tokens[tokenIndex]
+        if index.isVariable(tokenIndex) {
+            guard let definition = target.result.variableDefinitions[String(index.text(token).dropFirst())] else { return .null }
+            return location(definition.file, definition.range)
+        }
+        if token.kind == .string, let file = importedFile(at: tokenIndex, in: index) {
+            let start = TextPosition(line: 0, character: 0).json
+            return .object(["uri": .string(workspace.uri(of: file.description)), "range": .object(["start": start, "end": start])])
+        }
+        if let (selector, _) = index.includeSelector(at: target.offset) {
+            var locations: [JSON] = []
+            for file in target.result.files {
+                let other = indexes.index(file)
+                for (text, rule) in other.rules where text == selector { locations.append(location(file, rule.selector.range)) }
+            }
+            return .array(locations)
+        }
+        return .null
+    }
+
+    func references(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let target = try target(params), let tokenIndex = target.index.tokenIndex(at: target.offset),
+              target.index.isVariable(tokenIndex) else { return .null }
+        let name = target.index.text(target.index.tokens[tokenIndex])
+        let includesDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
+        let definition = target.result.variableDefinitions[String(name.dropFirst())]
+        var locations: [JSON] = []
+        for file in target.result.files {
+            let index = indexes.index(file)
+            for (position, token) in index.tokens.enumerated() where token.kind == .atName && index.isVariable(position) {
+                guard token.range.count == name.utf8.count, index.text(token) == name else { continue }
+                if !includesDeclaration, let definition, definition.file === file, definition.range == token.range { continue }
+                locations.append(location(file, token.range))
+            }
+        }
+        return .array(locations)
+    }
+}
