@@ -12,6 +12,7 @@ table, binary table) load, and their sizes; and checks the figures against
 the performance targets.
 """
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -131,6 +132,69 @@ def watch_latency(reflc, folder, edits):
             file.write(original)
 
 
+def lsp_latency(reflc, path, edits):
+    """Milliseconds `reflc lsp` takes on the stylesheet at `path`: from
+    opening it to its diagnostics, and for each of `edits` keystrokes (an
+    incremental change) the answer to a hover and to a completion sent right
+    after it (the server analyzes the edited text first), and the
+    diagnostics, published once typing pauses (200 ms of that is the
+    server's deliberate wait). Timed to the last byte of each answer."""
+    process = subprocess.Popen([reflc, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send(message):
+        body = json.dumps(dict(message, jsonrpc="2.0")).encode()
+        process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        process.stdin.flush()
+
+    def receive(wanted):
+        while True:
+            header = b""
+            while not header.endswith(b"\r\n\r\n"):
+                header += process.stdout.read(1)
+            length = int(header.split(b":")[1].split(b"\r\n")[0])
+            body = process.stdout.read(length)
+            if wanted(body):
+                return
+
+    def timed(message, wanted):
+        start = time.perf_counter()
+        send(message)
+        receive(wanted)
+        return (time.perf_counter() - start) * 1000
+
+    text = open(path).read()
+    lines = text.split("\n")
+    line = next(number for number, content in enumerate(lines) if "@color1;" in content)
+    column = lines[line].index("@color1") + 3
+    uri = "file://" + os.path.abspath(path)
+    document = {"uri": uri}
+    timed({"id": 0, "method": "initialize", "params": {"capabilities": {}}}, lambda body: b'"id":0,' in body)
+    published = lambda body: b"publishDiagnostics" in body
+    times = {"open": [timed({"method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "less", "version": 1, "text": text}}}, published)]}
+    for edit in range(edits):
+        send({"method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": edit + 2}, "contentChanges": [
+            {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "}]}})
+        column += 1
+        position = {"line": line, "character": column}
+        for offset, (name, method) in enumerate((("hover", "textDocument/hover"), ("completion", "textDocument/completion"))):
+            number = edit * 10 + offset + 1
+            times.setdefault(name, []).append(timed({"id": number, "method": method,
+                                                     "params": {"textDocument": document, "position": position}},
+                                                    lambda body, marker=b'"id":%d,' % number: marker in body))
+        start = time.perf_counter()
+        receive(published)
+        times.setdefault("diagnostics", []).append((time.perf_counter() - start) * 1000)
+    for name, method in (("symbols", "textDocument/documentSymbol"), ("colors", "textDocument/documentColor"),
+                         ("formatting", "textDocument/formatting")):
+        times[name] = [timed({"id": 9000, "method": method, "params": {"textDocument": document,
+                             "options": {"tabSize": 4, "insertSpaces": True}}}, lambda body: b'"id":9000,' in body)]
+    send({"id": 9999, "method": "shutdown"})
+    send({"method": "exit"})
+    process.wait(timeout=30)
+    return times
+
+
 def find_generator(root):
     for candidate in (os.path.join(root, "..", "shared", "bench", "gen_corpus.py"),
                       os.path.join(root, "scripts", "gen_corpus.py")):
@@ -239,6 +303,7 @@ def main():
         rates[form] = float(fields["queries_per_second"])
 
     latencies = watch_latency(reflc, small, max(runs, 5) * 2)
+    lsp = lsp_latency(reflc, os.path.join(folders[1], "corpus.less"), max(runs, 5))
 
     tiny_output = os.path.join(work, "tiny.json")
     startup, _ = measure({"tiny": ([reflc, "build", os.path.join(tiny, "corpus.less"), "-o", tiny_output], max(runs, 10),
@@ -258,6 +323,9 @@ def main():
     print(f"start-up: {startup * 1000:.1f} ms to build a 1 KB stylesheet")
     print(f"reflc watch: {statistics.median(latencies) * 1000:.0f} ms median, {max(latencies) * 1000:.0f} ms at most, "
           f"from saving a file of the 100 KB corpus to the rewritten table ({len(latencies)} saves)")
+    print("reflc lsp on the 1 MB corpus, median ms: " + ", ".join(
+        f"{name} {statistics.median(values):.0f}" for name, values in lsp.items())
+        + " (hover and completion right after a keystroke; diagnostics include the 200 ms pause)")
     print()
     print(f"{'load':<30} {'median s':>9} {'peak MiB':>9} {'size':>12} {'vs source':>12}")
     size = {label: {form: os.path.getsize(path) for form, path in paths.items()} for label, paths in forms.items()}

@@ -213,8 +213,11 @@ final class LanguageServer {
         if folders.isEmpty, let root = params["rootUri"]?.string.flatMap(DocumentURI.path(of:)) { folders = [root] }
         if folders.isEmpty, let root = params["rootPath"]?.string { folders = [FilePath(root)] }
         workspace.folders = folders.map(Workspace.canonical)
+        // Relative include folders are relative to the first workspace folder
+        // (an editor need not start the server there).
         workspace.includePaths = (params["initializationOptions"]?["includePaths"]?.array ?? []).compactMap(\.string).map {
-            Workspace.canonical(FilePath($0))
+            let path = FilePath($0)
+            return Workspace.canonical(path.isAbsolute || folders.isEmpty ? path : folders[0].appending(path))
         }
         let capabilities: [String: JSON] = [
             "positionEncoding": .string(encoding.rawValue),
