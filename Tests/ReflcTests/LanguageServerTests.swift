@@ -212,6 +212,15 @@ struct LanguageServerTests {
         let names = ((symbols["result"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
         #expect(names == ["UIButton:primary", "UILabel"])
 
+        // Color swatches: a variable holding a color, and a color function's result.
+        let colors = try client.request("textDocument/documentColor", ["textDocument": document])
+        let swatches = (colors["result"] as? [[String: Any]]) ?? []
+        #expect(swatches.map { $0["range"] as? [String: [String: Int]] } == [
+            ["start": Self.position(3, 22), "end": Self.position(3, 29)],
+            ["start": Self.position(4, 30), "end": Self.position(4, 48)],
+        ])
+        #expect(swatches.first?["color"] as? [String: Double] == ["red": 0.8, "green": 0.40157, "blue": 0, "alpha": 1])
+
         // Formatting adds the missing `;`.
         let formatting = try client.request("textDocument/formatting", ["textDocument": document,
                                                                          "options": ["tabSize": 4, "insertSpaces": true]])

@@ -107,7 +107,9 @@ async def test_hover_definition_completion(client: LanguageClient):
     assert [symbol.name for symbol in symbols] == ["UIButton:primary"]
 
     colors = await client.text_document_document_color_async(types.DocumentColorParams(text_document=document))
-    assert list(colors) == []  # the colors of main.less are all variables
+    [swatch] = colors  # fade(@orange, 50%); `@acent` is no color
+    assert swatch.range == types.Range(start=types.Position(4, 30), end=types.Position(4, 48))
+    assert (swatch.color.red, swatch.color.green, swatch.color.blue, swatch.color.alpha) == (1, 0.50196, 0, 0.5)
 
     edits = await client.text_document_formatting_async(
         types.DocumentFormattingParams(text_document=document, options=types.FormattingOptions(tab_size=4, insert_spaces=True))

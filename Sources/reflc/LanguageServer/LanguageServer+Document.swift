@@ -56,18 +56,26 @@ extension LanguageServer {
 
     func documentColors(_ params: JSON) throws(ResponseError) -> JSON {
         guard let target = try target(params, needsPosition: false) else { return .array([]) }
-        return .array(Self.colorLiterals(in: target.index).map { range, color in
+        return .array(colorValues(in: target).map { range, color in
             .object(["range": target.text.json(range, encoding: encoding),
                      "color": .object(["red": .number(color.red), "green": .number(color.green),
                                        "blue": .number(color.blue), "alpha": .number(color.alpha)])])
         })
     }
 
-    /// Every color written literally (`#hex`, a color name, `rgb()`,
-    /// `rgba()`, `hsl()`, `hsla()` of plain numbers), with its value as the
-    /// compiler computes it: they are compiled together as the variables of
-    /// one small stylesheet, so a swatch never disagrees with the table.
-    static func colorLiterals(in index: SourceIndex) -> [(SourceRange, Color)] {
+    /// The functions that give a color.
+    private static let colorFunctions: Set<String> = [
+        "rgb", "rgba", "hsl", "hsla", "lighten", "darken", "saturate", "desaturate", "fadein", "fadeout", "fade", "spin",
+        "mix", "tint", "shade", "greyscale", "contrast",
+    ]
+
+    /// Every color value of the document — `#hex`, a color name, a variable
+    /// holding a color, a call of a color function (outermost only) — with
+    /// its value as the compiler computes it: the values are compiled
+    /// together, as variables of one small stylesheet that imports the
+    /// document's entry file, so a swatch never disagrees with the table.
+    func colorValues(in target: Target) -> [(SourceRange, Color)] {
+        let index = target.index
         let syntax = index.syntax
         let values = syntax.values
         var candidates: [SourceRange] = []
@@ -78,30 +86,31 @@ extension LanguageServer {
             guard id >= skipUntil else { continue }
             let node = values[id]
             switch node.kind {
-            case .hash: candidates.append(node.range)
+            case .hash, .variable: candidates.append(node.range)
             case .identifier where id >= wordsUntil && LanguageCatalogue.color(named: index.text(node.range)) != nil:
                 candidates.append(node.range)
             case .call:
                 let name = index.text(syntax.callName(id))
-                let end = values.subtreeEnd(of: id)
-                if ["rgb", "rgba", "hsl", "hsla"].contains(name),
-                   (Int(id) + 1..<Int(end)).allSatisfy({ values[ValueID($0)].kind == .number }) {
+                if Self.colorFunctions.contains(name) {
                     candidates.append(node.range)
-                    skipUntil = end
+                    skipUntil = values.subtreeEnd(of: id)
                 } else if name == "font" {
-                    wordsUntil = end  // `font(body, black)`: `black` is a weight there
+                    wordsUntil = values.subtreeEnd(of: id)  // `font(body, black)`: `black` is a weight there
                 }
             default: break
             }
         }
-        guard !candidates.isEmpty else { return [] }
-        var source: [UInt8] = []
+        guard !candidates.isEmpty, let entry = target.result.files.last, !entry.path.utf8.contains(UInt8(ascii: "\n")) else { return [] }
+        let quotedPath = entry.path.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] }
+        var source = Array("@import \"".utf8) + quotedPath + Array("\";\n".utf8)
         for (number, range) in candidates.enumerated() {
-            source += Array("@c\(number): ".utf8) + index.bytes[range.start..<range.end] + Array(";\n".utf8)
+            source += Array("@reflc-swatch-\(number): ".utf8) + index.bytes[range.start..<range.end] + Array(";\n".utf8)
         }
-        let result = Compiler.compile(source: SourceFile(path: "<colors>", bytes: source), errorLimit: 0)
+        let swatches = FilePath(entry.path).directory.appending(FilePath("<colors>"))
+        let result = Compiler.compile(source: SourceFile(path: swatches.description, bytes: source), importsRelativeTo: swatches,
+                                      errorLimit: 1, includePaths: workspace.includePaths, unsavedFiles: workspace.unsavedFiles)
         return candidates.enumerated().compactMap { number, range in
-            if case .color(let color)? = result.variables["c\(number)"] { return (range, color) }
+            if case .color(let color)? = result.variables["reflc-swatch-\(number)"] { return (range, color) }
             return nil
         }
     }

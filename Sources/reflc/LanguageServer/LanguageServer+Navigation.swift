@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ReflEval
 import ReflLexer
 import ReflParser
@@ -124,7 +131,7 @@ extension LanguageServer {
         let importer = Workspace.canonical(FilePath(index.file.path))
         let candidates = written.isAbsolute ? [written] : [importer.directory.appending(written)] + workspace.includePaths.map { $0.appending(written) }
         return candidates.map(Workspace.canonical).first { candidate in
-            workspace.documents.values.contains { $0.path == candidate } || (try? FileSystem.readFile(candidate).get()) != nil
+            workspace.documents.values.contains { $0.path == candidate } || candidate.withCString { access($0, F_OK) } == 0
         }
     }
 

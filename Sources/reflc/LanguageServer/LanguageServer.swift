@@ -24,6 +24,8 @@ final class LanguageServer {
     let workspace = Workspace()
     /// The tokens and trees of the files requests looked at, for the current analysis.
     let indexes = SourceIndexCache()
+    /// The line tables of files that are not open, for the current analysis.
+    private var texts: [ObjectIdentifier: (file: SourceFile, text: DocumentText)] = [:]
     var encoding = PositionEncoding.utf16
 
     private enum Phase { case waitingForInitialize, running, shutDown }
@@ -44,7 +46,10 @@ final class LanguageServer {
 
     init(transport: MessageTransport) {
         self.transport = transport
-        workspace.onChange = { [indexes] in indexes.removeAll() }
+        workspace.onChange = { [weak self] in
+            self?.indexes.removeAll()
+            self?.texts.removeAll()
+        }
     }
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the
@@ -263,8 +268,11 @@ final class LanguageServer {
 
     /// The text of a file a compilation names: the open document's, or the compiled bytes.
     func text(of file: SourceFile) -> DocumentText {
+        if let known = texts[ObjectIdentifier(file)], known.file === file { return known.text }
         let uri = workspace.uri(of: file.path)
-        return workspace.document(uri)?.text ?? DocumentText(file.bytes)
+        let text = workspace.document(uri)?.text ?? DocumentText(file.bytes)
+        texts[ObjectIdentifier(file)] = (file, text)
+        return text
     }
 
     /// A diagnostic as the protocol has it; its fix-it rides in `data` for code actions.

@@ -120,7 +120,7 @@ final class Workspace {
         for document in documents.values {
             entries.formUnion(Self.entries(reaching: document.path, importers: importers))
         }
-        let unsaved = Dictionary(documents.values.map { ($0.path, $0.text.bytes) }, uniquingKeysWith: { first, _ in first })
+        let unsaved = unsavedFiles
         var compiled: [FilePath: CompileResult] = [:]
         for entry in entries.sorted(by: { $0.description < $1.description }) {
             guard let bytes = unsaved[entry] ?? (try? FileSystem.readFile(entry).get()) else { continue }
@@ -128,6 +128,11 @@ final class Workspace {
                                                includePaths: includePaths, unsavedFiles: unsaved)
         }
         compilations = compiled
+    }
+
+    /// The open documents' texts, by path: what the compiler reads instead of the disk.
+    var unsavedFiles: [FilePath: [UInt8]] {
+        Dictionary(documents.values.map { ($0.path, $0.text.bytes) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The files with no importer from which `path` is reached; `path`
@@ -244,7 +249,7 @@ final class Workspace {
             let candidates = written.isAbsolute ? [written] : [path.directory.appending(written)] + includePaths.map { $0.appending(written) }
             let existing = candidates.first { candidate in
                 let canonical = Self.canonical(candidate)
-                return documents.values.contains { $0.path == canonical } || access(canonical.description, F_OK) == 0
+                return documents.values.contains { $0.path == canonical } || canonical.withCString { access($0, F_OK) } == 0
             }
             found.append(Self.canonical(existing ?? candidates[0]))
         }
