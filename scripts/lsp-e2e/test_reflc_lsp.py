@@ -29,6 +29,12 @@ UIButton:primary {
     config=ClientServerConfig(server_command=[REFLC, "lsp"]),
 )
 async def client(request, lsp_client: LanguageClient, tmp_path: pathlib.Path):
+    lsp_client.registrations = []
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        lsp_client.registrations.extend(params.registrations)
+
     (tmp_path / "palette.less").write_text(PALETTE)
     (tmp_path / "main.less").write_text(MAIN)
     params = types.InitializeParams(
@@ -78,6 +84,23 @@ async def test_diagnostics_and_quick_fix(client: LanguageClient):
             content_changes=[types.TextDocumentContentChangePartial(range=diagnostic.range, text="@accent")],
         )
     )
+    await client.wait_for_notification("textDocument/publishDiagnostics")
+    assert list(client.diagnostics[uri]) == []
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_an_imported_file_saved_elsewhere(client: LanguageClient):
+    """VS Code watches files for the server: an edit to palette.less made
+    outside the editor reaches main.less's diagnostics."""
+    uri = open_main(client)
+    await client.wait_for_notification("textDocument/publishDiagnostics")
+    if not client.registrations:
+        pytest.skip("this client does not watch files for servers")
+    assert client.registrations[0].method == "workspace/didChangeWatchedFiles"
+    palette = client.folder / "palette.less"
+    palette.write_text(PALETTE + "@acent: red;\n")
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=palette.as_uri(), type=types.FileChangeType.Changed)]))
     await client.wait_for_notification("textDocument/publishDiagnostics")
     assert list(client.diagnostics[uri]) == []
 

@@ -30,6 +30,8 @@ final class LanguageServer {
 
     private enum Phase { case waitingForInitialize, running, shutDown }
     private var phase = Phase.waitingForInitialize
+    /// The client can watch files for the server (it said so at `initialize`).
+    private var watchesFilesForServer = false
     /// When the diagnostics are next due (seconds, monotonic); nil when none are pending.
     private var diagnosticsDue: Double?
     /// The URIs with diagnostics published, to clear them when they are fixed.
@@ -203,7 +205,17 @@ final class LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.string else { return nil }
             workspace.close(uri: uri)
             scheduleDiagnostics(after: 0)
-        default: break  // `initialized`, `$/cancelRequest`, `$/setTrace` and others need nothing
+        case "initialized":
+            // Edits to imported files that are not open come as file events,
+            // when the client can watch files for the server.
+            if watchesFilesForServer {
+                transport.send(.object(["jsonrpc": .string("2.0"), "id": .string("reflc-watch-less-files"),
+                                        "method": .string("client/registerCapability"), "params": .object(["registrations": .array([
+                    .object(["id": .string("reflc-less-files"), "method": .string("workspace/didChangeWatchedFiles"),
+                             "registerOptions": .object(["watchers": .array([.object(["globPattern": .string("**/*.less")])])])]),
+                ])])]))
+            }
+        default: break  // `$/cancelRequest`, `$/setTrace` and others need nothing
         }
         return nil
     }
@@ -214,6 +226,7 @@ final class LanguageServer {
         phase = .running
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        watchesFilesForServer = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
         var folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) } ?? []
         if folders.isEmpty, let root = params["rootUri"]?.string.flatMap(DocumentURI.path(of:)) { folders = [root] }
         if folders.isEmpty, let root = params["rootPath"]?.string { folders = [FilePath(root)] }
