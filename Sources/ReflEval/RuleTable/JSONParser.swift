@@ -1,9 +1,11 @@
 import ReflLexer
 
 /// A parsed JSON value with the byte offset where it starts, so a
-/// malformed rule table can be reported at the offending spot.
-struct JSONNode {
-    enum Kind {
+/// malformed rule table can be reported at the offending spot. Public for
+/// the other readers of JSON reflc has (the language server's messages),
+/// so that all of them accept exactly the same text.
+public struct JSONNode: Sendable {
+    public enum Kind: Sendable {
         /// Members in document order; objects are small, so a scan beats hashing.
         case object([(key: String, value: JSONNode)])
         case array([JSONNode])
@@ -13,8 +15,20 @@ struct JSONNode {
         case null
     }
 
-    let kind: Kind
-    let offset: Int
+    public let kind: Kind
+    public let offset: Int
+
+    /// Why bytes are not JSON: a message, and the byte offset it is about.
+    public struct SyntaxError: Error, Sendable {
+        public let message: String
+        public let offset: Int
+    }
+
+    /// Parses strict JSON (RFC 8259: no duplicate keys, nesting at most
+    /// `JSONParser.maximumDepth` levels).
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, SyntaxError> {
+        JSONParser.parse(bytes).mapError { SyntaxError(message: $0.message, offset: $0.offset) }
+    }
 }
 
 /// A strict JSON parser (RFC 8259) over bytes, building a tree of nodes
