@@ -122,11 +122,17 @@ final class Workspace {
         }
         let unsaved = unsavedFiles
         var compiled: [FilePath: CompileResult] = [:]
-        for entry in entries.sorted(by: { $0.description < $1.description }) {
-            guard let bytes = unsaved[entry] ?? (try? FileSystem.readFile(entry).get()) else { continue }
+        func compile(_ entry: FilePath) {
+            guard let bytes = unsaved[entry] ?? (try? FileSystem.readFile(entry).get()) else { return }
             compiled[entry] = Compiler.compile(source: SourceFile(path: entry.description, bytes: bytes), importsRelativeTo: entry,
                                                includePaths: includePaths, unsavedFiles: unsaved)
         }
+        for entry in entries.sorted(by: { $0.description < $1.description }) { compile(entry) }
+        // A document no entry reached after all (its importer could not be
+        // read, or imports another file of that name) is its own entry.
+        var reached = Set<FilePath>()
+        for result in compiled.values { for file in result.files { reached.insert(Self.canonical(FilePath(file.path))) } }
+        for document in documents.values where !reached.contains(document.path) { compile(document.path) }
         compilations = compiled
     }
 
