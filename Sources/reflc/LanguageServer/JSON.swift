@@ -55,15 +55,15 @@ enum JSON: Equatable, Sendable {
 
     func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let value): out += Array((value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value):
             if value == value.rounded() && abs(value) < 1e15 {
-                out += Array(String(Int(value)).utf8)
+                out.append(contentsOf: String(Int(value)).utf8)
             } else if value.isFinite {
-                out += Array(String(value).utf8)
+                out.append(contentsOf: String(value).utf8)
             } else {
-                out += Array("null".utf8)
+                out.append(contentsOf: "null".utf8)
             }
         case .string(let text): Self.writeString(text, to: &out)
         case .array(let items):
@@ -75,19 +75,25 @@ enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &out)
+                Self.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &out)
+                member.value.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
     private static func writeString(_ text: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        let hex = Array("0123456789abcdef".utf8)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

@@ -143,8 +143,8 @@ final class MessageTransport {
     func send(_ message: JSON) {
         guard !writeFailed else { return }
         let body = message.bytes
-        let framed = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
-        let problem = framed.withUnsafeBytes { Console.writeAll($0, to: output) }
+        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        let problem = header.withUnsafeBytes { Console.writeAll($0, to: output) } ?? body.withUnsafeBytes { Console.writeAll($0, to: output) }
         if problem != nil { writeFailed = true }
     }
 }
