@@ -308,4 +308,29 @@ struct LanguageServerTests {
         client.notify("exit", [:])
         #expect(try client.exitStatus() == 0)
     }
+
+    /// Columns count UTF-16 code units unless the client asks for UTF-8
+    /// bytes: `@x` stands after an emoji (2 units, 4 bytes).
+    @Test(arguments: [("utf-16", 16), ("utf-8", 18)])
+    func positionsInTheClientsEncoding(encoding: String, column: Int) throws {
+        let text = "A { b: '🎨'; c: @x; }\n"
+        let folder = try Self.folder(["a.less": text])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        let answer = try client.request("initialize", ["capabilities": ["general": ["positionEncodings": [encoding]]]])
+        #expect(((answer["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["positionEncoding"] as? String == encoding)
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        let diagnostics = try client.diagnostics(for: uri)
+        #expect(diagnostics.first?["range"] as? [String: [String: Int]]
+                == ["start": Self.position(0, column), "end": Self.position(0, column + 2)])
+        // An edit after the emoji lands where the client means it.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+            ["range": ["start": Self.position(0, column + 1), "end": Self.position(0, column + 2)], "text": "y"],
+        ]])
+        let changed = try client.diagnostics(for: uri)
+        #expect(changed.first?["message"] as? String == "undefined variable '@y'")
+        client.closeInput()
+        _ = try client.exitStatus()
+    }
 }
