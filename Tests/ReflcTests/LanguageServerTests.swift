@@ -260,6 +260,10 @@ struct LanguageServerTests {
                                                                 "text": "@palette {\n    @accent: @base;\n}\n"]])
         // Alone, `@base` would be undefined; main.less defines it.
         #expect(try client.diagnostics(for: uri).isEmpty)
+        // Completion in a variable's value offers the importer's variables.
+        let completion = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": Self.position(1, 16)])
+        let labels = (((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
+        #expect(labels == ["@base"])
         client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
                                                  "contentChanges": [["text": "@palette {\n    @accent: @base2;\n}\n"]]])
         #expect(try client.diagnostics(for: uri).map { $0["code"] as? String } == ["undefined-variable"])

@@ -38,7 +38,7 @@ extension LanguageServer {
         }
         var items: [JSON] = []
         func add(_ label: String, kind: Double, detail: String? = nil, documentation: String? = nil) {
-            guard prefix.isEmpty || label.hasPrefix(prefix) || (prefix.hasPrefix("@") && label.hasPrefix(prefix)) else { return }
+            guard prefix.isEmpty || label.hasPrefix(prefix) else { return }
             var item: [String: JSON] = ["label": .string(label), "kind": .number(kind),
                                         "textEdit": .object(["range": target.text.json(replaced, encoding: encoding), "newText": .string(label)])]
             if let detail { item["detail"] = .string(detail) }
@@ -123,7 +123,9 @@ extension LanguageServer {
             case .leftBracket where nesting == 0 && !sawColon: return .states
             case .comma where nesting == 0: sawComma = true
             case .colon where nesting == 0:
-                // `key:` (or `Class:trait` of a selector, before any `{`).
+                // `@name:` defines a variable; `key:` starts a value (or it
+                // is the `Class:trait` of a selector, outside any `{`).
+                if position > 0 && tokens[position - 1].kind == .atName { return .value }
                 if position > 0, tokens[position - 1].kind == .identifier || tokens[position - 1].kind == .rightBracket {
                     let key = tokens[position - 1].kind == .identifier ? index.text(tokens[position - 1]) : ""
                     if key == "__include" || key == "include" { return .includeSelectors }
