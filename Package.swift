@@ -4,7 +4,8 @@
 // The targets form one line, each depending only on the one before it:
 //
 //   ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc  ←  ReflcPlugin
-//   (bytes → tokens, diagnostics)  (tokens → AST)  (AST → rule table; resolution)  (command line)  (SwiftPM build plugin)
+//   (bytes → tokens, diagnostics)  (tokens → AST; the formatter)  (AST → rule table; resolution)
+//   (command line; the language server)  (SwiftPM build plugin)
 //
 // No package dependencies, and no Foundation in the lexer or parser.
 import PackageDescription
@@ -29,7 +30,7 @@ let package = Package(
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval"]),
-        // Runs the built `reflc` binary: exit codes, files, help text.
+        // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
         .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
     ]
 )
