@@ -44,10 +44,13 @@ final class Workspace {
     private(set) var compilations: [FilePath: CompileResult] = [:]
     private var isAnalyzed = false
 
-    /// How many `.less` files a scan of the workspace folders reads at most,
+    /// How many `.less` files a scan of a workspace folder reads at most,
     /// and how deep it goes: it bounds the work of opening a huge folder.
     static let maximumScannedFiles = 5000
     static let maximumScanDepth = 16
+    /// How many folders a scan opens at most: a workspace opened on a home
+    /// folder is not walked whole.
+    static let maximumScannedFolders = 20_000
 
     // MARK: Documents
 
@@ -224,8 +227,15 @@ final class Workspace {
     /// The `.less` files below `folder` (hidden folders, `.build` and
     /// `node_modules` left out), up to the scan's limits.
     private static func collectStylesheets(in folder: FilePath, depth: Int, into files: inout [FilePath]) {
-        guard files.count < maximumScannedFiles, depth <= maximumScanDepth, let directory = folder.withCString({ opendir($0) }) else { return }
+        var foldersLeft = maximumScannedFolders
+        collectStylesheets(in: folder, depth: depth, into: &files, foldersLeft: &foldersLeft)
+    }
+
+    private static func collectStylesheets(in folder: FilePath, depth: Int, into files: inout [FilePath], foldersLeft: inout Int) {
+        guard files.count < maximumScannedFiles, depth <= maximumScanDepth, foldersLeft > 0,
+              let directory = folder.withCString({ opendir($0) }) else { return }
         defer { closedir(directory) }
+        foldersLeft -= 1
         var subfolders: [FilePath] = []
         while let entry = readdir(directory), files.count < maximumScannedFiles {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -239,7 +249,7 @@ final class Workspace {
                 subfolders.append(path)
             }
         }
-        for subfolder in subfolders { collectStylesheets(in: subfolder, depth: depth + 1, into: &files) }
+        for subfolder in subfolders { collectStylesheets(in: subfolder, depth: depth + 1, into: &files, foldersLeft: &foldersLeft) }
     }
 
     /// The files a stylesheet imports, found as the compiler finds them
