@@ -196,6 +196,16 @@ struct LanguageServerTests {
                                                                          "context": ["includeDeclaration": true]])
         #expect((references["result"] as? [[String: Any]])?.count == 3)
 
+        // Rename `@orange`: its definition and both uses, in two files; a bad name is refused.
+        let rename = try client.request("textDocument/rename", ["textDocument": document, "position": Self.position(4, 40),
+                                                                "newName": "brand-orange"])
+        let changes = ((rename["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]) ?? [:]
+        #expect(changes[uri]?.map { $0["newText"] as? String } == ["@brand-orange"])
+        #expect(changes["file://" + folder + "/palette.less"]?.count == 2)
+        let badRename = try client.request("textDocument/rename", ["textDocument": document, "position": Self.position(4, 40),
+                                                                   "newName": "two words"])
+        #expect((badRename["error"] as? [String: Any])?["message"] as? String == "'two words' is not a variable name")
+
         // Completion after `@`: the variables, with their values.
         let completion = try client.request("textDocument/completion", ["textDocument": document, "position": Self.position(3, 23)])
         let labels = (((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }

@@ -9,7 +9,7 @@ import ReflEval
 import ReflLexer
 import ReflParser
 
-/// Hover, go to definition and find references.
+/// Hover, go to definition, find references and rename.
 extension LanguageServer {
     /// What a request about a place in a document works on.
     struct Target {
@@ -161,20 +161,47 @@ extension LanguageServer {
     }
 
     func references(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let tokenIndex = target.index.tokenIndex(at: target.offset),
-              target.index.isVariable(tokenIndex) else { return .null }
-        let name = target.index.text(target.index.tokens[tokenIndex])
+        guard let target = try target(params), let uses = variableUses(at: target) else { return .null }
         let includesDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
-        let definition = target.result.variableDefinitions[String(name.dropFirst())]
-        var locations: [JSON] = []
+        let definition = target.result.variableDefinitions[String(uses.name.dropFirst())]
+        return .array(uses.places.compactMap { file, range in
+            if !includesDeclaration, let definition, definition.file === file, definition.range == range { return nil }
+            return location(file, range)
+        })
+    }
+
+    /// Renames a variable: its definitions and every use, in every file of the stylesheet.
+    func rename(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let newName = params["newName"]?.string else { throw .invalidParams("newName is missing") }
+        guard let target = try target(params), let uses = variableUses(at: target) else {
+            throw ResponseError(code: ResponseError.requestFailed, message: "only a variable can be renamed")
+        }
+        let written = newName.hasPrefix("@") ? newName : "@" + newName
+        let tokens = Lexer.tokenize(SourceFile(path: "", text: written)).tokens
+        guard tokens.count == 2, tokens[0].kind == .atName, tokens[0].range == SourceRange(0, written.utf8.count),
+              written.utf8.count > 1, written != "@import" else {
+            throw ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is not a variable name")
+        }
+        var edits: [String: [JSON]] = [:]
+        for (file, range) in uses.places {
+            edits[workspace.uri(of: file.path), default: []].append(
+                .object(["range": text(of: file).json(range, encoding: encoding), "newText": .string(written)]))
+        }
+        return .object(["changes": .object(edits.mapValues(JSON.array))])
+    }
+
+    /// The variable at the target's position, and every place it is written
+    /// (definitions and uses) in the files of its stylesheet.
+    private func variableUses(at target: Target) -> (name: String, places: [(SourceFile, SourceRange)])? {
+        guard let tokenIndex = target.index.tokenIndex(at: target.offset), target.index.isVariable(tokenIndex) else { return nil }
+        let name = target.index.text(target.index.tokens[tokenIndex])
+        var places: [(SourceFile, SourceRange)] = []
         for file in target.result.files {
             let index = indexes.index(file)
             for (position, token) in index.tokens.enumerated() where token.kind == .atName && index.isVariable(position) {
-                guard token.range.count == name.utf8.count, index.text(token) == name else { continue }
-                if !includesDeclaration, let definition, definition.file === file, definition.range == token.range { continue }
-                locations.append(location(file, token.range))
+                if token.range.count == name.utf8.count && index.text(token) == name { places.append((file, token.range)) }
             }
         }
-        return .array(locations)
+        return (name, places)
     }
 }

@@ -162,6 +162,7 @@ final class LanguageServer {
             case "textDocument/hover": return .success(try hover(params))
             case "textDocument/definition": return .success(try definition(params))
             case "textDocument/references": return .success(try references(params))
+            case "textDocument/rename": return .success(try rename(params))
             case "textDocument/completion": return .success(try completion(params))
             case "textDocument/documentSymbol": return .success(try documentSymbols(params))
             case "textDocument/documentColor": return .success(try documentColors(params))
@@ -243,6 +244,7 @@ final class LanguageServer {
             "hoverProvider": .bool(true),
             "definitionProvider": .bool(true),
             "referencesProvider": .bool(true),
+            "renameProvider": .bool(true),
             "completionProvider": .object(["triggerCharacters": .array(["@", "[", "'", "\"", ":", ",", " "].map(JSON.string))]),
             "documentSymbolProvider": .bool(true),
             "colorProvider": .bool(true),
