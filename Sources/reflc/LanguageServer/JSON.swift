@@ -51,8 +51,6 @@ enum JSON: Equatable, Sendable {
         return out
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
     func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
