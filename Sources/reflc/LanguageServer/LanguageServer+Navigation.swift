@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ReflEval
 import ReflLexer
 import ReflParser
@@ -127,12 +120,9 @@ extension LanguageServer {
         if previous >= 1 && index.tokens[previous].kind == .leftParen { previous -= 2 }
         guard previous >= 0, index.tokens[previous].kind == .atName,
               SourceFile.range(index.tokens[previous].range, of: index.bytes, equals: "@import") else { return nil }
-        let written = FilePath(StringLiteral.decode(index.bytes, index.tokens[tokenIndex].range))
-        let importer = Workspace.canonical(FilePath(index.file.path))
-        let candidates = written.isAbsolute ? [written] : [importer.directory.appending(written)] + workspace.includePaths.map { $0.appending(written) }
-        return candidates.map(Workspace.canonical).first { candidate in
-            workspace.documents.values.contains { $0.path == candidate } || candidate.withCString { access($0, F_OK) } == 0
-        }
+        let target = workspace.importTarget(FilePath(StringLiteral.decode(index.bytes, index.tokens[tokenIndex].range)),
+                                            from: Workspace.canonical(FilePath(index.file.path)))
+        return target.exists ? target.path : nil
     }
 
     // MARK: Definition and references

@@ -252,8 +252,7 @@ final class Workspace {
         for subfolder in subfolders { collectStylesheets(in: subfolder, depth: depth + 1, into: &files, foldersLeft: &foldersLeft) }
     }
 
-    /// The files a stylesheet imports, found as the compiler finds them
-    /// (beside the importer, then in the include folders).
+    /// The files a stylesheet imports (see `importTarget`).
     private func imports(of bytes: [UInt8], at path: FilePath) -> [FilePath] {
         let tokens = Lexer.tokenize(SourceFile(path: path.description, bytes: bytes)).tokens
         var found: [FilePath] = []
@@ -261,14 +260,21 @@ final class Workspace {
             var next = index + 1
             if next + 1 < tokens.count && tokens[next].kind == .identifier && tokens[next + 1].kind == .leftParen { next += 2 }
             guard next < tokens.count, tokens[next].kind == .string else { continue }
-            let written = FilePath(StringLiteral.decode(bytes, tokens[next].range))
-            let candidates = written.isAbsolute ? [written] : [path.directory.appending(written)] + includePaths.map { $0.appending(written) }
-            let existing = candidates.first { candidate in
-                let canonical = Self.canonical(candidate)
-                return documents.values.contains { $0.path == canonical } || canonical.withCString { access($0, F_OK) } == 0
-            }
-            found.append(Self.canonical(existing ?? candidates[0]))
+            found.append(importTarget(FilePath(StringLiteral.decode(bytes, tokens[next].range)), from: path).path)
         }
         return found
+    }
+
+    /// The file an import written `written` in `importer` names, found as
+    /// the compiler finds it (beside the importer, then in the include
+    /// folders; an open document counts as existing), and whether it exists
+    /// (when none does, the path beside the importer, which the compiler reports).
+    func importTarget(_ written: FilePath, from importer: FilePath) -> (path: FilePath, exists: Bool) {
+        let candidates = (written.isAbsolute ? [written] : [importer.directory.appending(written)] + includePaths.map { $0.appending(written) })
+            .map(Self.canonical)
+        let existing = candidates.first { candidate in
+            documents.values.contains { $0.path == candidate } || candidate.withCString { access($0, F_OK) } == 0
+        }
+        return existing.map { ($0, true) } ?? (candidates[0], false)
     }
 }
