@@ -38,7 +38,7 @@ public enum StylesheetFormatter {
         var layout = FormatterLayout(bytes: file.bytes, tokens: tokens)
         layout.formatStylesheet()
         let output = layout.output
-        if let problem = FormatterCheck.problem(original: file, formatted: output) {
+        if let problem = FormatterCheck.problem(original: file, originalTokens: tokens, formatted: output) {
             return .refused(problem)
         }
         return .formatted(output)

@@ -6,19 +6,21 @@ import ReflLexer
 /// `:` aside) and the same comments, keeps what each `-` means, and formats
 /// to itself.
 enum FormatterCheck {
-    /// What is wrong with `formatted` as the layout of `original`, or nil.
-    static func problem(original: SourceFile, formatted: [UInt8]) -> String? {
+    /// What is wrong with `formatted` as the layout of `original` (whose
+    /// tokens are `originalTokens`), or nil. Each file is lexed once.
+    static func problem(original: SourceFile, originalTokens: [Token], formatted: [UInt8]) -> String? {
         let layout = SourceFile(path: original.path, bytes: formatted)
         if let error = Parser.parse(layout).diagnostics.first(where: { $0.severity == .error }) {
             return "the layout would not parse (\(error.message))"
         }
-        if meaning(of: original) != meaning(of: layout) {
+        let layoutTokens = Lexer.tokenize(layout).tokens
+        if meaning(of: original, originalTokens) != meaning(of: layout, layoutTokens) {
             return "the layout would change the stylesheet's tokens"
         }
-        if comments(in: original) != comments(in: layout) {
+        if comments(in: original, originalTokens) != comments(in: layout, layoutTokens) {
             return "the layout would lose or change a comment"
         }
-        var again = FormatterLayout(bytes: formatted, tokens: Lexer.tokenize(layout).tokens)
+        var again = FormatterLayout(bytes: formatted, tokens: layoutTokens)
         again.formatStylesheet()
         return again.output == formatted ? nil : "the layout would not be stable"
     }
@@ -32,8 +34,7 @@ enum FormatterCheck {
         let isSpacedMinus: Bool
     }
 
-    static func meaning(of file: SourceFile) -> [MeaningfulToken] {
-        let tokens = Lexer.tokenize(file).tokens
+    static func meaning(of file: SourceFile, _ tokens: [Token]) -> [MeaningfulToken] {
         var meaning: [MeaningfulToken] = []
         meaning.reserveCapacity(tokens.count)
         for (position, token) in tokens.enumerated() where token.kind != .semicolon {
@@ -56,8 +57,7 @@ enum FormatterCheck {
     }
 
     /// Every comment of the file, in order.
-    static func comments(in file: SourceFile) -> [ArraySlice<UInt8>] {
-        let tokens = Lexer.tokenize(file).tokens
+    static func comments(in file: SourceFile, _ tokens: [Token]) -> [ArraySlice<UInt8>] {
         var comments: [ArraySlice<UInt8>] = []
         var start = FormatterLayout.startOffset(file.bytes)
         for token in tokens {

@@ -8,7 +8,7 @@ struct FormatterCheckTests {
     static let original = SourceFile(path: "t.less", text: "// note\nA { a: @x - 2; b: f(1, 2) !important; }\n")
 
     static func problem(_ layout: String) -> String? {
-        FormatterCheck.problem(original: original, formatted: Array(layout.utf8))
+        FormatterCheck.problem(original: original, originalTokens: Lexer.tokenize(original).tokens, formatted: Array(layout.utf8))
     }
 
     @Test func theFormattersOwnLayoutPasses() {
