@@ -190,6 +190,7 @@ struct RobustnessTests {
     @Test func fileSystemFaultsInImports() throws {
         let folder = NSTemporaryDirectory() + "reflc-robust-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop-a.less", withDestinationPath: folder + "/loop-b.less")
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop-b.less", withDestinationPath: folder + "/loop-a.less")
         mkfifo(folder + "/fifo.less", 0o644)

@@ -35,11 +35,12 @@ struct CommandLineTests {
                     environment: [String: String]? = nil) throws -> Run {
         let process = Process()
         if let environment { process.environment = environment }
+        let standardInputPath = NSTemporaryDirectory() + "reflc-stdin-" + UUID().uuidString
         if let standardInput {
-            let path = NSTemporaryDirectory() + "reflc-stdin-" + UUID().uuidString
-            try standardInput.write(toFile: path, atomically: true, encoding: .utf8)
-            process.standardInput = FileHandle(forReadingAtPath: path)
+            try standardInput.write(toFile: standardInputPath, atomically: true, encoding: .utf8)
+            process.standardInput = FileHandle(forReadingAtPath: standardInputPath)
         }
+        defer { try? FileManager.default.removeItem(atPath: standardInputPath) }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
@@ -111,6 +112,7 @@ struct CommandLineTests {
 
     @Test func buildWritesTheTableAndReportsTwoWarnings() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/styles.json"
         let run = try Self.run(["build", Self.seed, "-o", output])
         #expect(run.status == 0)
@@ -131,6 +133,7 @@ struct CommandLineTests {
 
     @Test func warningsAsErrorsFailTheBuildAndKeepTheOutput() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/styles.json"
         try "previous contents".write(toFile: output, atomically: true, encoding: .utf8)
         for flags in [["--warnings-as-errors"], ["-W", "error"], ["-W=error"]] {
@@ -151,6 +154,7 @@ struct CommandLineTests {
 
     @Test func failedBuildLeavesExistingOutputUntouched() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/styles.json"
         try "previous contents".write(toFile: output, atomically: true, encoding: .utf8)
         let run = try Self.run(["build", "Fixtures/errors/three-independent-errors.less", "-o", output])
@@ -162,6 +166,7 @@ struct CommandLineTests {
 
     @Test func everyErrorFixtureExitsOneAndKeepsTheOutput() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let output = folder + "/out.json"
         try "keep".write(toFile: output, atomically: true, encoding: .utf8)
         let errors = Self.packageRoot + "/Fixtures/errors"
@@ -178,6 +183,7 @@ struct CommandLineTests {
 
     @Test func unwritableOutputsExitTwo() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let missingFolder = try Self.run(["build", Self.seed, "-o", folder + "/no/such/folder/out.json"])
         #expect(missingFolder.status == 2)
         #expect(missingFolder.stderr.contains("reflc: error: cannot write"))
@@ -195,6 +201,7 @@ struct CommandLineTests {
 
     @Test func aFifoAsInputIsRefusedNotWaitedOn() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         mkfifo(folder + "/input.less", 0o644)
         let run = try Self.run(["build", folder + "/input.less"])
         #expect(run.status == 2)
@@ -215,6 +222,7 @@ struct CommandLineTests {
     /// the line, not from its start for every rule).
     @Test func anElevenMegabyteSingleLineStylesheetCompiles() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var source = "@v:1px;"
         var lastColumn = 0
         for index in 0..<260_000 {
@@ -267,6 +275,7 @@ struct CommandLineTests {
 
     @Test func resolveGivesTheSameAnswerFromLessAndFromTheTable() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try Self.run(["build", Self.embedding, "-o", folder + "/table.json"]).status == 0)
         #expect(try Self.run(["build", Self.embedding, "--format", "binary", "-o", folder + "/table.reflb"]).status == 0)
         let fromLess = try Self.run(["resolve", Self.embedding] + Self.query)
@@ -286,6 +295,7 @@ struct CommandLineTests {
     /// and from the table built from it.
     @Test func resolveTakesTheVersionTwoEnvironmentAndPrintsStates() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try Self.run(["build", Self.languageTwo, "-o", folder + "/table.json"]).status == 0)
         let label = ["--class", "UILabel", "--trait", "body", "--appearance", "dark", "--content-size", "accessibility-large"]
         #expect(try Self.run(["build", Self.languageTwo, "--format", "binary", "-o", folder + "/table.bin"]).status == 0)
@@ -309,6 +319,7 @@ struct CommandLineTests {
 
     @Test func binaryTables() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let binary = try Self.run(["build", Self.embedding, "--format", "binary"])
         #expect(binary.status == 0)
         #expect(binary.stdout.utf8.starts(with: [0xEF, 0xBF, 0xBD, 0x52, 0x45, 0x46, 0x4C, 0x42]))  // the magic, 0x89 read as U+FFFD
@@ -358,6 +369,7 @@ struct CommandLineTests {
     @Test func resolveNeedsAClassAndReportsBrokenInputs() throws {
         #expect(try Self.run(["resolve", Self.embedding]).status == 2)
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try "{\"version\": 1, \"rules\": []}".write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
         let malformed = try Self.run(["resolve", folder + "/bad.json", "--class", "UIView"])
         #expect(malformed.status == 1)
@@ -377,6 +389,7 @@ struct CommandLineTests {
 
     @Test func parseOfRandomBytesReportsAndExitsOne() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var generator = SystemRandomNumberGenerator()
         for index in 0..<20 {
             let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }

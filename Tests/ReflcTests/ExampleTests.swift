@@ -51,6 +51,7 @@ struct ExampleTests {
     @Test(.enabled(if: !isSkipped, "REFLC_SKIP_EXAMPLE_BUILD=1"))
     func theExampleBuildsWithThePluginAndRebuildsWhenAnImportChanges() throws {
         let folder = try Self.copyOfExample()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         let first = try Self.build(folder)
         #expect(first.status == 0, "\(first.output)")
         #expect(first.output.contains("Compiling stylesheet main.less"))

@@ -18,6 +18,7 @@ struct ToolchainTests {
 
     @Test func standardInputIsCompiledWithImportsFromTheWorkingDirectory() throws {
         let folder = try Self.folder(["theme.less": "@accent: #ff0000;\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["build", "-"], in: folder, standardInput: "@import \"theme.less\";\nUIView { tint-color: @accent; }\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains(#""source": {"file": "<stdin>", "line": 2, "column": 1}"#))
@@ -36,6 +37,7 @@ struct ToolchainTests {
             "vendor/tokens.less": "@accent: #00ff00;\n",
             "shared/tokens.less": "@accent: #0000ff;\n",
         ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["build", "main.less", "-I", "vendor", "--include-path", "shared", "--depends", "main.d",
                                             "-o", "out dir.json"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
@@ -57,6 +59,7 @@ struct ToolchainTests {
 
     @Test func diagnosticsAsJSONLinesWithStableCodes() throws {
         let folder = try Self.folder(["bad.less": "UIView { background-color: @acent; x: 12 px; }\n@accent: red;\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["build", "bad.less", "--diagnostics", "json"], in: folder)
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
@@ -73,6 +76,7 @@ struct ToolchainTests {
 
     @Test func colorOnlyWhenAskedOrOnATerminalAndQuietHidesWarnings() throws {
         let folder = try Self.folder(["warn.less": "UIView { alpha: 1; alpha: 2; }\nbad { x: @y; }\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let plain = try CommandLineTests.run(["build", "warn.less"], in: folder)
         #expect(!plain.stderr.contains("\u{1B}["))  // stderr is not a terminal here
         let colored = try CommandLineTests.run(["build", "warn.less", "--color", "always"], in: folder)
@@ -141,6 +145,7 @@ struct ToolchainTests {
 
     @Test func genSwiftWritesTokensThatCompileAndHoldTheValues() throws {
         let folder = try Self.folder(["design.less": Self.designSystem])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["gen-swift", "design.less", "-o", "Tokens.swift"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let source = try String(contentsOfFile: folder + "/Tokens.swift", encoding: .utf8)
@@ -179,6 +184,7 @@ struct ToolchainTests {
 
     @Test func namesThatCollideAreAnErrorNamingBoth() throws {
         let folder = try Self.folder(["clash.less": "@ink-dark: #000;\n@inkDark: #111;\nUIView { a: 1; }\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["gen-swift", "clash.less"], in: folder)
         #expect(run.status == 1)
         #expect(run.stderr == "reflc: error: @ink-dark and @inkDark both become 'Colors.inkDark' in Swift; rename one of them\n")

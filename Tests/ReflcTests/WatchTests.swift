@@ -101,6 +101,7 @@ struct WatchTests {
     // ends, so each step waits for the state it expects, not for "the next build".
     @Test func editsRebuildAndABrokenEditKeepsTheLastGoodTable() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
         watch.waitFor("the first build and the watch") { watch.stdout.contains("watching 2 files") }
         #expect(watch.stdout.contains("] built out.json: 1 rule from 2 files in "))
@@ -132,6 +133,7 @@ struct WatchTests {
 
     @Test func anEditorsRenameSaveANewImportAndAMissingFileAreSeen() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
         watch.waitFor("the first build and the watch") { watch.stdout.contains("watching") }
 
@@ -157,6 +159,7 @@ struct WatchTests {
 
     @Test func pollingSeesChangesToo() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let watch = try Watch(["main.less", "-o", "out.json", "--poll", "--format", "binary"], in: folder)
         watch.waitFor("the first build and the watch") { watch.stdout.contains("watching") }
         try Self.writeReplacing("@accent: #010203;\n", to: folder + "/theme.less")
@@ -178,6 +181,7 @@ struct WatchTests {
 
     @Test func theServerServesTheLastGoodTableWithETagsAndEvents() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder)
         watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
         let port = try #require(watch.port)
@@ -239,6 +243,7 @@ struct WatchTests {
 
     @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0.0.0.0:0"], in: folder)
         watch.waitFor("the warning") { watch.stderr.contains("warning: serving on 0.0.0.0, which other machines can reach") }
         #expect(watch.stop() == 0)
