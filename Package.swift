@@ -3,16 +3,24 @@
 //
 // The targets form one line, each depending only on the one before it:
 //
-//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc  ←  ReflcPlugin
-//   (bytes → tokens, diagnostics)  (tokens → AST; the formatter)  (AST → rule table; resolution)
-//   (command line; the language server)  (SwiftPM build plugin)
+//   ReflRuntime  ←  ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc  ←  ReflcPlugin
 //
-// No package dependencies, and no Foundation in the lexer or parser.
+// - ReflRuntime: what an app needs at run time — values, conditions, control
+//   states, rule tables (JSON and binary, read and written), resolution,
+//   explanations; and what every layer reports with (sources, diagnostics).
+//   An app that ships a binary table links this alone.
+// - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree; the formatter.
+// - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
+//   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
+// - reflc: the command line; the language server.  ReflcPlugin: SwiftPM build plugin.
+//
+// No package dependencies, and no Foundation in any library.
 import PackageDescription
 
 let package = Package(
     name: "reflc",
     products: [
+        .library(name: "ReflRuntime", targets: ["ReflRuntime"]),
         .library(name: "ReflEval", targets: ["ReflEval"]),
         .library(name: "ReflParser", targets: ["ReflParser"]),
         .library(name: "ReflLexer", targets: ["ReflLexer"]),
@@ -21,12 +29,14 @@ let package = Package(
         .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
     ],
     targets: [
-        .target(name: "ReflLexer"),
+        .target(name: "ReflRuntime"),
+        .target(name: "ReflLexer", dependencies: ["ReflRuntime"]),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
         .executableTarget(name: "reflc", dependencies: ["ReflEval"]),
         .plugin(name: "ReflcPlugin", capability: .buildTool(), dependencies: ["reflc"]),
 
+        .testTarget(name: "ReflRuntimeTests", dependencies: ["ReflRuntime"]),
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval"]),

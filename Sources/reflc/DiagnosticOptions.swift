@@ -209,3 +209,27 @@ struct CompilingCommand {
         }
     }
 }
+
+extension CompilingCommand {
+    /// How the loader compiles source for this command.
+    var loadOptions: StylesheetLoader.Options {
+        StylesheetLoader.Options(errorLimit: options.errorLimit, includePaths: includePaths)
+    }
+
+    /// Prints what loading the input reported; the stylesheet, or the exit
+    /// status when it has errors (warnings turned into errors included).
+    func report(_ loaded: LoadedStylesheet) -> Result<Stylesheet, Console.ExitStatus> {
+        if let compilation = loaded.compilation {
+            guard !options.report(compilation), let stylesheet = loaded.stylesheet else { return .failure(.inputErrors) }
+            return .success(stylesheet)
+        }
+        if let stylesheet = loaded.stylesheet { return .success(stylesheet) }
+        if loaded.format == nil, let failure = loaded.failure { return .failure(Console.fail(failure)) }
+        if loaded.diagnostics.isEmpty {
+            Console.writeError((loaded.failure ?? "cannot load '\(input)'") + "\n")
+        } else {
+            options.report(loaded.diagnostics)
+        }
+        return .failure(.inputErrors)
+    }
+}

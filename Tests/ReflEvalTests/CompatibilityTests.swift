@@ -1,6 +1,7 @@
 import Testing
 import ReflLexer
 @testable import ReflEval
+@testable import ReflRuntime
 
 /// What stylesheets written for the original engine contain, and what users
 /// of LESS and CSS write by habit: one-name selectors matched either way,
