@@ -36,10 +36,12 @@ let package = Package(
         .executableTarget(name: "reflc", dependencies: ["ReflEval"]),
         .plugin(name: "ReflcPlugin", capability: .buildTool(), dependencies: ["reflc"]),
 
+        // Golden files under Fixtures/, compared or rewritten (REFLC_UPDATE_GOLDENS=1) by each module's tests.
+        .target(name: "GoldenFiles", dependencies: ["ReflRuntime"], path: "Tests/Support/GoldenFiles"),
         .testTarget(name: "ReflRuntimeTests", dependencies: ["ReflRuntime"]),
-        .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
-        .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),
-        .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval"]),
+        .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer", "GoldenFiles"]),
+        .testTarget(name: "ReflParserTests", dependencies: ["ReflParser", "GoldenFiles"]),
+        .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval", "GoldenFiles"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
         .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
     ]

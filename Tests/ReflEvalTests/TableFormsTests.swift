@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GoldenFiles
 import ReflParser
 @testable import ReflEval
 @testable import ReflRuntime
