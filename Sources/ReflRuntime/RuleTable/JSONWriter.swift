@@ -63,7 +63,7 @@ package struct JSONWriter {
                 }
                 while index < bytes.count {
                     let byte = bytes[index]
-                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false }
+                    if JSONEscaping.needsEscape(byte) { clean = false }
                     pointer[index + 1] = byte
                     index += 1
                 }
@@ -91,19 +91,7 @@ package struct JSONWriter {
     }
 
     private func escaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): raw("\\\"")
-        case UInt8(ascii: "\\"): raw("\\\\")
-        case UInt8(ascii: "\n"): raw("\\n")
-        case UInt8(ascii: "\r"): raw("\\r")
-        case UInt8(ascii: "\t"): raw("\\t")
-        case 0..<0x20:
-            raw("\\u00")
-            let digits: StaticString = "0123456789abcdef"
-            output.append(digits.utf8Start[Int(byte >> 4)])
-            output.append(digits.utf8Start[Int(byte & 15)])
-        default: output.append(byte)
-        }
+        JSONEscaping.escape(byte) { output.append($0) }
     }
 
     /// Integers are written digit by digit, numbers of up to five decimals
