@@ -38,7 +38,9 @@ let package = Package(
 
         // Golden files under Fixtures/, compared or rewritten (REFLC_UPDATE_GOLDENS=1) by each module's tests.
         .target(name: "GoldenFiles", dependencies: ["ReflRuntime"], path: "Tests/Support/GoldenFiles"),
-        .testTarget(name: "ReflRuntimeTests", dependencies: ["ReflRuntime"]),
+        // Reads Schema/UIKit.schema and writes what is generated from it (checked by SchemaTests).
+        .target(name: "SchemaGenerator", dependencies: ["ReflRuntime"], path: "Tests/Support/SchemaGenerator"),
+        .testTarget(name: "ReflRuntimeTests", dependencies: ["ReflRuntime", "GoldenFiles", "SchemaGenerator"]),
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer", "GoldenFiles"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser", "GoldenFiles"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval", "GoldenFiles"]),
