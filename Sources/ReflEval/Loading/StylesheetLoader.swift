@@ -37,10 +37,13 @@ public enum StylesheetLoader {
     public struct Options: Sendable {
         public var errorLimit: Int
         public var includePaths: [FilePath]
+        /// The iOS version properties are checked against (see `Compiler.compile`).
+        public var deploymentTarget: OSVersion?
 
-        public init(errorLimit: Int = Compiler.defaultErrorLimit, includePaths: [FilePath] = []) {
+        public init(errorLimit: Int = Compiler.defaultErrorLimit, includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil) {
             self.errorLimit = errorLimit
             self.includePaths = includePaths
+            self.deploymentTarget = deploymentTarget
         }
     }
 
@@ -81,7 +84,7 @@ public enum StylesheetLoader {
 
     private static func compile(_ source: SourceFile, importsRelativeTo path: FilePath, options: Options) -> LoadedStylesheet {
         let result = Compiler.compile(source: source, importsRelativeTo: path, errorLimit: options.errorLimit,
-                                      includePaths: options.includePaths)
+                                      includePaths: options.includePaths, deploymentTarget: options.deploymentTarget)
         let files = [path] + result.inputs + result.missingInputs
         return LoadedStylesheet(stylesheet: result.ruleTable.map(Stylesheet.init(table:)), diagnostics: result.diagnostics,
                                 failure: nil, files: files, compilation: result, format: .source)

@@ -110,8 +110,14 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case numberRange = "number-range"
     /// An expression combines values of types it cannot (a length and a percentage, two units multiplied).
     case operandType = "operand-type"
+    /// A property is not available at the deployment target, or deprecated by then.
+    case propertyAvailability = "property-availability"
+    /// A property's value is not of the type the UIKit schema (or a `@view` declaration) gives it.
+    case propertyType = "property-type"
     /// The same control state listed twice in a bracket.
     case repeatedState = "repeated-state"
+    /// A control state on a property that UIKit does not set per state.
+    case stateNotPerState = "state-not-per-state"
     /// A control-state bracket on a directive.
     case stateOnDirective = "state-on-directive"
     /// A `}` with no `{` to match.
@@ -120,12 +126,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case undefinedVariable = "undefined-variable"
     /// An unknown `__` directive.
     case unknownDirective = "unknown-directive"
+    /// A bare word that is not a case of the property's enumeration.
+    case unknownEnumCase = "unknown-enum-case"
     /// An unknown escape in a string.
     case unknownEscape = "unknown-escape"
     /// A call to a function that is not built in (kept as a call).
     case unknownFunction = "unknown-function"
     /// A word that is no keyword or color (kept as an identifier).
     case unknownKeyword = "unknown-keyword"
+    /// A rule for a known class sets a key the class does not have.
+    case unknownProperty = "unknown-property"
     /// An unknown control state in a bracket.
     case unknownState = "unknown-state"
     /// A number with an unknown unit, or in exponent notation.
@@ -144,6 +154,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case variableInRule = "variable-in-rule"
     /// A variable defined more than once (the later wins).
     case variableRedefined = "variable-redefined"
+    /// A malformed or conflicting `@view` declaration.
+    case viewDeclaration = "view-declaration"
     /// `:__where` followed by more selector parts.
     case whereNotLast = "where-not-last"
     /// A `:__where` rule with no `__condition`.
@@ -207,14 +219,19 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .normalWithStates: return "the state `normal` combined with other states"
         case .numberRange: return "a number too large or too small to represent"
         case .operandType: return "an expression combines values of types it cannot (a length and a percentage, two units multiplied)"
+        case .propertyAvailability: return "a property is not available at the deployment target, or deprecated by then"
+        case .propertyType: return "a property's value is not of the type the UIKit schema (or a `@view` declaration) gives it"
         case .repeatedState: return "the same control state listed twice in a bracket"
+        case .stateNotPerState: return "a control state on a property that UIKit does not set per state"
         case .stateOnDirective: return "a control-state bracket on a directive"
         case .unbalancedBrace: return "a `}` with no `{` to match"
         case .undefinedVariable: return "a variable used but never defined"
         case .unknownDirective: return "an unknown `__` directive"
+        case .unknownEnumCase: return "a bare word that is not a case of the property's enumeration"
         case .unknownEscape: return "an unknown escape in a string"
         case .unknownFunction: return "a call to a function that is not built in (kept as a call)"
         case .unknownKeyword: return "a word that is no keyword or color (kept as an identifier)"
+        case .unknownProperty: return "a rule for a known class sets a key the class does not have"
         case .unknownState: return "an unknown control state in a bracket"
         case .unknownUnit: return "a number with an unknown unit, or in exponent notation"
         case .unspacedMinus: return "a `-` meant to subtract without space on both sides"
@@ -224,6 +241,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .variableCycle: return "variables defined in terms of each other in a cycle"
         case .variableInRule: return "a variable defined inside a rule"
         case .variableRedefined: return "a variable defined more than once (the later wins)"
+        case .viewDeclaration: return "a malformed or conflicting `@view` declaration"
         case .whereNotLast: return "`:__where` followed by more selector parts"
         case .whereWithoutCondition: return "a `:__where` rule with no `__condition`"
         case .whereWithoutTarget: return "`:__where` with no class or trait before it"

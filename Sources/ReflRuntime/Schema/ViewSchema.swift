@@ -164,6 +164,33 @@ public indirect enum PropertyType: Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// A type as schemas and `@view` declarations write it (`color`,
+    /// `enum(UIView.ContentMode)`, `enum(compact, regular)`, `options(...)`,
+    /// `object(CALayer)`, `per-state(color)`), spaces allowed; nil when it
+    /// names no type. `isPerState` is true for `per-state(TYPE)`.
+    public static func parse(_ written: String) -> (type: PropertyType, isPerState: Bool)? {
+        let text = written.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        func argument(_ prefix: String) -> String? {
+            guard text.hasPrefix(prefix + "("), text.hasSuffix(")") else { return nil }
+            let inner = String(text.dropFirst(prefix.count + 1).dropLast())
+            return inner.isEmpty ? nil : inner
+        }
+        if let inner = argument("per-state") {
+            guard let (type, isPerState) = parse(inner), !isPerState else { return nil }
+            return (type, true)
+        }
+        if let simple = simpleTypes[text] { return (simple, false) }
+        if let inner = argument("enum") {
+            let words = inner.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if words.count == 1 && words[0].contains(".") { return (.enumeration(words[0]), false) }
+            guard words.allSatisfy({ !$0.isEmpty && !$0.contains("(") }) else { return nil }
+            return (.words(words), false)
+        }
+        if let inner = argument("options"), !inner.contains(",") { return (.options(inner), false) }
+        if let inner = argument("object"), !inner.contains(",") { return (.object(inner), false) }
+        return nil
+    }
+
     /// The simple types by the name schemas and declarations write.
     public static let simpleTypes: [String: PropertyType] = [
         "color": .color, "number": .number, "bool": .bool, "string": .string, "font": .font, "image": .image,

@@ -47,6 +47,12 @@ extension LanguageServer {
                 }
                 symbols.append(symbol(rule.selector.canonicalText(in: index.file), nil, Self.symbolClass, rule.range,
                                       rule.selector.range, properties))
+            case .viewDeclaration(let declaration):
+                let properties = declaration.properties.map { property in
+                    symbol(index.text(property.key), index.text(property.type), Self.symbolProperty, property.range, property.key)
+                }
+                symbols.append(symbol("@view " + index.text(declaration.name), declaration.superclass.map { index.text($0) },
+                                      Self.symbolClass, declaration.range, declaration.name, properties))
             }
         }
         return .array(symbols)

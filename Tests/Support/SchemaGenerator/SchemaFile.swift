@@ -127,16 +127,8 @@ public enum SchemaFile {
 
     /// `color`, `enum(UIView.ContentMode)`, `per-state(color)`.
     static func type(_ text: String, line: Int) throws(Failure) -> (PropertyType, isPerState: Bool) {
-        if text.hasPrefix("per-state("), text.hasSuffix(")") {
-            let (inner, _) = try type(String(text.dropFirst("per-state(".count).dropLast()), line: line)
-            return (inner, true)
-        }
-        if let simple = PropertyType.simpleTypes[text] { return (simple, false) }
-        for (prefix, make) in [("enum(", PropertyType.enumeration), ("options(", PropertyType.options), ("object(", PropertyType.object)]
-        where text.hasPrefix(prefix) && text.hasSuffix(")") {
-            return (make(String(text.dropFirst(prefix.count).dropLast())), false)
-        }
-        throw Failure(line: line, message: "unknown type '\(text)'")
+        guard let parsed = PropertyType.parse(text) else { throw Failure(line: line, message: "unknown type '\(text)'") }
+        return parsed
     }
 
     private static func version(_ text: String, line: Int) throws(Failure) -> OSVersion {
