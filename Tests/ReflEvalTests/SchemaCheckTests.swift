@@ -98,4 +98,10 @@ struct SchemaCheckTests {
             "view-declaration 2:10 'A' is declared a subclass of UIView already; a class has one superclass",
         ] + (UIKitSchema.schema.classes["UIButton"] == nil ? [] : ["view-declaration 3:17 'UIButton' is a subclass of UIControl in UIKit"]))
     }
+
+    @Test func aUIKitClassWithADotIsProbablyATrait() {
+        #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
+            "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",
+        ])
+    }
 }

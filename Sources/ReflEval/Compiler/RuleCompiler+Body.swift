@@ -16,6 +16,7 @@ extension RuleCompiler {
         let includeRoom = header.includes.isEmpty ? 0 : 8
         var body = Body(properties: PropertyList(capacity: declarations.count + includeRoom))
         let keyChecks = context.keyChecks(for: header.rule)
+        if keyChecks == nil, let className = header.rule.selector.className { warnIfDottedTrait(className, in: context) }
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         firstKeys.reserveCapacity(declarations.count)
@@ -134,6 +135,20 @@ extension RuleCompiler {
             }
             return adapted
         }
+    }
+
+    /// `UIButton.primary`: a class of that name is legal (a module-qualified
+    /// class), but when the part before the dot is a UIKit class and the
+    /// whole name is not declared, the trait `UIButton:primary` was meant.
+    private func warnIfDottedTrait(_ range: SourceRange, in context: RuleContext) {
+        let lowerer = context.lowerer!
+        let name = lowerer.file.text(range)
+        guard let dot = name.lastIndex(of: "."), name.firstIndex(of: ".") == dot else { return }
+        let prefix = String(name[..<dot])
+        guard UIKitSchema.schema.classes[prefix] != nil else { return }
+        let suggestion = prefix + ":" + name[name.index(after: dot)...]
+        context.log.report(.warning(.dottedSelector, "'\(name)' is read as a class of that name; did you mean the trait '\(suggestion)'?",
+                                    fixIt: FixIt(replacement: suggestion)), in: lowerer.file, at: range)
     }
 
     /// A `:__where` rule needs a `__condition`; a `__condition` without

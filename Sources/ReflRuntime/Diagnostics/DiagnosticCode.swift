@@ -44,6 +44,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case detachedUnit = "detached-unit"
     /// An expression divides by zero.
     case divisionByZero = "division-by-zero"
+    /// A class name whose part before the dot is a UIKit class (`UIButton.primary`), where a trait (`UIButton:primary`) was likely meant.
+    case dottedSelector = "dotted-selector"
     /// A rule has more than one `__condition`.
     case duplicateCondition = "duplicate-condition"
     /// A rule sets the same property twice (the later wins).
@@ -186,6 +188,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .cssSelector: return "a CSS selector form (`.class`, `#id`, a selector list) that the language does not have"
         case .detachedUnit: return "a unit written apart from its number (`12 px`)"
         case .divisionByZero: return "an expression divides by zero"
+        case .dottedSelector: return "a class name whose part before the dot is a UIKit class (`UIButton.primary`), where a trait (`UIButton:primary`) was likely meant"
         case .duplicateCondition: return "a rule has more than one `__condition`"
         case .duplicateProperty: return "a rule sets the same property twice (the later wins)"
         case .expectedItem: return "something other than a rule, variable or import at the top level"
