@@ -165,7 +165,8 @@ public indirect enum PropertyType: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// A type as schemas and `@view` declarations write it (`color`,
-    /// `enum(UIView.ContentMode)`, `enum(compact, regular)`, `options(...)`,
+    /// `enum(UIView.ContentMode)` (a capitalized name: UIKit's), `enum(compact,
+    /// regular)` (kebab-case words: a declared list), `options(...)`,
     /// `object(CALayer)`, `per-state(color)`), spaces allowed; nil when it
     /// names no type. `isPerState` is true for `per-state(TYPE)`.
     public static func parse(_ written: String) -> (type: PropertyType, isPerState: Bool)? {
@@ -182,7 +183,10 @@ public indirect enum PropertyType: Sendable, Equatable, CustomStringConvertible 
         if let simple = simpleTypes[text] { return (simple, false) }
         if let inner = argument("enum") {
             let words = inner.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            if words.count == 1 && words[0].contains(".") { return (.enumeration(words[0]), false) }
+            // One capitalized name is UIKit's enumeration (`enum(UIBarStyle)`); words are kebab-case.
+            if words.count == 1, let first = words[0].first, first.isUppercase || words[0].contains(".") {
+                return (.enumeration(words[0]), false)
+            }
             guard words.allSatisfy({ !$0.isEmpty && !$0.contains("(") }) else { return nil }
             return (.words(words), false)
         }
