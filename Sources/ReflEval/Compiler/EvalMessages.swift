@@ -122,6 +122,11 @@ enum EvalMessages {
                  fixIt: FixIt(replacement: suggestion))
     }
 
+    static func unquotedFontName(_ word: String) -> Message {
+        .error(.fontName, "font names are quoted: write '\(word)' as a string, font('\(word)', SIZE); a bare word here is a text style or a weight",
+               fixIt: FixIt(replacement: "'\(word)'"))
+    }
+
     static func unknownFunction(_ name: String, suggestion: String) -> Message {
         .warning(.unknownFunction, "'\(name)' is not a built-in function and is kept as a call; did you mean '\(suggestion)'?",
                  fixIt: FixIt(replacement: suggestion))
