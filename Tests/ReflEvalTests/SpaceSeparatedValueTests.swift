@@ -36,3 +36,16 @@ struct SpaceSeparatedValueTests {
         #expect(typo.diagnostics.first?.message.contains("did you mean 'body'") == true)
     }
 }
+
+/// `rem`: design tokens' unit, in points.
+struct RemTests {
+    @Test func remIsSixteenPointsOrTheStylesheetsBase() throws {
+        let plain = try Stylesheet(source: "MyView { a: 0.75rem; b: 2rem + 4pt; }").resolve(StyleQuery(className: "MyView"))
+        #expect(plain["a"] == .number(12, unit: .pt))
+        #expect(plain["b"] == .number(36, unit: .pt))
+        let based = try Stylesheet(source: "@sizes { @gap: 1.5rem; }\n@rem-base: 10px;\nMyView { a: @gap; }").resolve(StyleQuery(className: "MyView"))
+        #expect(based["a"] == .number(15, unit: .pt))
+        let wrong = Compiler.compile(source: SourceFile(path: "m.less", text: "@rem-base: 10% ;\nMyView { a: 1rem; }"))
+        #expect(wrong.diagnostics.map(\.message) == ["'@rem-base' must be a positive number of points written out, such as 16pt"])
+    }
+}

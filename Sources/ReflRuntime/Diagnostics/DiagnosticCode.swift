@@ -118,6 +118,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case propertyAvailability = "property-availability"
     /// A property's value is not of the type the UIKit schema (or a `@view` declaration) gives it.
     case propertyType = "property-type"
+    /// `@rem-base` is not a positive number of points written out.
+    case remBase = "rem-base"
     /// The same control state listed twice in a bracket.
     case repeatedState = "repeated-state"
     /// Values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value.
@@ -229,6 +231,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .operandType: return "an expression combines values of types it cannot (a length and a percentage, two units multiplied)"
         case .propertyAvailability: return "a property is not available at the deployment target, or deprecated by then"
         case .propertyType: return "a property's value is not of the type the UIKit schema (or a `@view` declaration) gives it"
+        case .remBase: return "`@rem-base` is not a positive number of points written out"
         case .repeatedState: return "the same control state listed twice in a bracket"
         case .spaceSeparatedValues: return "values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value"
         case .stateNotPerState: return "a control state on a property that UIKit does not set per state"
