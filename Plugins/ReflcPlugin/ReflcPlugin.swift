@@ -19,19 +19,31 @@ import PackagePlugin
 struct ReflcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let stylesheets = target.sourceFiles(withSuffix: "less").map(\.url).sorted { $0.path < $1.path }
-        let reflc = try context.tool(named: "reflc").url
-        return Self.entries(of: stylesheets).flatMap { entry -> [Command] in
+        let files = target.sourceFiles.map(\.url)
+        return Self.commands(for: files, workFolder: context.pluginWorkDirectoryURL, reflc: try context.tool(named: "reflc").url)
+    }
+
+    /// The build commands for a target's files (SwiftPM's and Xcode's alike):
+    /// two for each entry stylesheet, configured by the target's `reflc.json`.
+    static func commands(for files: [URL], workFolder: URL, reflc: URL) -> [Command] {
+        let stylesheets = files.filter { $0.pathExtension == "less" }.sorted { $0.path < $1.path }
+        let configurationFile = files.first { $0.lastPathComponent == Configuration.fileName }
+        let configuration = configurationFile.map { Configuration(contentsOf: $0) } ?? Configuration()
+        // A change of the configuration builds again, as a change of a stylesheet does.
+        let inputs = stylesheets + (configurationFile.map { [$0] } ?? [])
+        return entries(of: stylesheets).flatMap { entry -> [Command] in
             let name = entry.deletingPathExtension().lastPathComponent
             let typeName = Self.typeName(name)
-            let table = context.pluginWorkDirectoryURL.appending(path: name + ".json")
-            let tokens = context.pluginWorkDirectoryURL.appending(path: typeName + ".swift")
+            let table = workFolder.appending(path: name + "." + configuration.format.fileExtension)
+            let tokens = workFolder.appending(path: typeName + ".swift")
             return [
                 .buildCommand(displayName: "Compiling stylesheet \(entry.lastPathComponent)", executable: reflc,
-                              arguments: ["build", entry.path, "-o", table.path], inputFiles: stylesheets, outputFiles: [table]),
+                              arguments: ["build", entry.path, "-o", table.path] + configuration.arguments,
+                              inputFiles: inputs, outputFiles: [table]),
                 .buildCommand(displayName: "Generating \(typeName).swift from \(entry.lastPathComponent)", executable: reflc,
-                              arguments: ["gen-swift", entry.path, "-o", tokens.path, "--type-name", typeName, "--quiet"],
-                              inputFiles: stylesheets, outputFiles: [tokens]),
+                              arguments: ["gen-swift", entry.path, "-o", tokens.path, "--type-name", typeName, "--quiet"]
+                                  + configuration.arguments,
+                              inputFiles: inputs, outputFiles: [tokens]),
             ]
         }
     }
@@ -72,3 +84,46 @@ struct ReflcPlugin: BuildToolPlugin {
         return (joined.isEmpty || joined.first!.isNumber ? "Stylesheet" + joined : joined) + "Styles"
     }
 }
+
+/// `reflc.json` in a target: how its stylesheets are built (see
+/// `reflc build --config`). reflc reads it as it builds, so its mistakes are
+/// reported at their line and a change of it builds again; the plugin reads
+/// only the table's form, to name the output it plans.
+struct Configuration {
+    static let fileName = "reflc.json"
+
+    enum Format: String {
+        case json, binary
+        var fileExtension: String { self == .json ? "json" : "reflb" }
+    }
+
+    var format = Format.json
+    var file: URL?
+
+    init() {}
+
+    init(contentsOf file: URL) {
+        self.file = file
+        if let data = try? Data(contentsOf: file),
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let written = object["format"] as? String, let format = Format(rawValue: written) {
+            self.format = format
+        }
+    }
+
+    /// `--config FILE`, when the target has one.
+    var arguments: [String] { file.map { ["--config", $0.path] } ?? [] }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same build commands for an app target of an Xcode project: its
+/// `.less` files and its `reflc.json` are among the target's input files.
+extension ReflcPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.map(\.url)
+        return Self.commands(for: files, workFolder: context.pluginWorkDirectoryURL, reflc: try context.tool(named: "reflc").url)
+    }
+}
+#endif

@@ -44,7 +44,7 @@ enum BuildCommand {
         case .success(let parsed): command = parsed
         }
         let parsed = command.arguments
-        let format = parsed.last("--format") ?? "json"
+        let format = parsed.last("--format") ?? command.configuration?.format ?? "json"
         guard format == "json" || format == "binary" else {
             return Console.fail("unknown table format '\(format)'; expected json or binary\n\n" + help)
         }
@@ -52,6 +52,16 @@ enum BuildCommand {
         let path = output?.bytes == Array("-".utf8) ? nil : output
         if format == "binary" && path == nil && Console.standardOutputIsTerminal {
             return Console.fail("a binary table is not written to a terminal; give -o FILE or redirect standard output")
+        }
+        // The build plugin names the output by the form reflc.json asked for
+        // when the build was planned; SwiftPM and Xcode plan again only when
+        // the target's files change, not when reflc.json does.
+        if let configuration = command.configuration, parsed.last("--format") == nil, let path,
+           let planned = path.description.hasSuffix(".reflb") ? "binary" : path.description.hasSuffix(".json") ? "json" : nil,
+           planned != (configuration.format ?? "json") {
+            return Console.fail("the build plans '\(path.lastComponent)' (\(planned)) but \(configuration.file.lastComponent) asks for the \(format) table; "
+                                + "the plan is made again after a clean: run 'swift package clean' (Xcode: Product > Clean Build Folder)",
+                                status: .inputErrors)
         }
         let depends = parsed.lastPath("--depends")
         if depends?.bytes == Array("-".utf8) {

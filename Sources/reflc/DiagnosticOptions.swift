@@ -132,8 +132,10 @@ struct CompilingCommand {
     let includePaths: [FilePath]
     /// `--deployment-target V`: the iOS version properties are checked against.
     let deploymentTarget: OSVersion?
+    /// `--config FILE`: what a target's `reflc.json` sets.
+    let configuration: BuildConfiguration?
 
-    static let valued: Set<String> = ["-I", "--include-path", "--deployment-target"]
+    static let valued: Set<String> = ["-I", "--include-path", "--deployment-target", "--config"]
 
     /// The help lines of the input options.
     static let inputHelp = """
@@ -141,6 +143,8 @@ struct CompilingCommand {
                                  (repeatable; in order)
           --deployment-target V  warn about UIKit properties unavailable or deprecated at
                                  iOS V (such as 15.0)
+          --config FILE          read options from a reflc.json (format, includePaths,
+                                 warningsAsErrors, deploymentTarget); the command line wins
         """
 
     /// Reads `arguments` for the command `name`; on failure, the exit status
@@ -153,9 +157,19 @@ struct CompilingCommand {
         case .failure(let status): return .failure(status)
         case .success(let read): parsed = read
         }
-        let options: DiagnosticOptions
+        var configuration: BuildConfiguration?
+        if let file = parsed.lastPath("--config") {
+            switch BuildConfiguration.read(file) {
+            case .failure(let problem):
+                Console.writeError(problem.message + "\n")
+                return .failure(.inputErrors)
+            case .success(let read): configuration = read
+            }
+        }
+        var options: DiagnosticOptions
         do {
             options = try DiagnosticOptions(parsed)
+            if configuration?.warningsAsErrors == true { options.warningsAsErrors = true }
         } catch {
             return .failure(Console.fail(error.message + "\n\n" + help))
         }
@@ -163,8 +177,8 @@ struct CompilingCommand {
             return .failure(Console.fail((parsed.positional.isEmpty ? "\(name) needs an input file" : "\(name) takes one input file")
                                          + "\n\n" + help))
         }
-        let includes = parsed.allPaths("-I") + parsed.allPaths("--include-path")
-        var deploymentTarget: OSVersion?
+        let includes = parsed.allPaths("-I") + parsed.allPaths("--include-path") + (configuration?.includePaths ?? [])
+        var deploymentTarget = configuration?.deploymentTarget
         if let written = parsed.last("--deployment-target") {
             guard let version = OSVersion(written) else {
                 return .failure(Console.fail("--deployment-target takes an iOS version such as 15.0, found '\(written)'"))
@@ -172,7 +186,7 @@ struct CompilingCommand {
             deploymentTarget = version
         }
         return .success(CompilingCommand(arguments: parsed, options: options, input: parsed.positionalPaths[0], includePaths: includes,
-                                         deploymentTarget: deploymentTarget))
+                                         deploymentTarget: deploymentTarget, configuration: configuration))
     }
 
     /// Whether the input is standard input (`-`).

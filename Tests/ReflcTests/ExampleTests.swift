@@ -100,5 +100,16 @@ struct ExampleTests {
         let broken = try Self.build(folder)
         #expect(broken.status != 0)
         #expect(broken.output.contains("main.less:12:17: error: undefined variable '@inc'; did you mean '@ink'?"), "\(broken.output)")
+
+        // The table is the binary one, as the target's reflc.json asks; a mistake in the file is named.
+        #expect(FileManager.default.fileExists(atPath: folder + "/.build/plugins/outputs/styledapp/StyledApp/destination/ReflcPlugin/main.reflb")
+                || (try? FileManager.default.subpathsOfDirectory(atPath: folder + "/.build"))?.contains { $0.hasSuffix("ReflcPlugin/main.reflb") } == true)
+        try source.write(toFile: main, atomically: true, encoding: .utf8)
+        try "{\"formt\": \"binary\"}".write(toFile: folder + "/Sources/StyledApp/reflc.json", atomically: true, encoding: .utf8)
+        let misconfigured = try Self.build(folder)
+        #expect(misconfigured.status != 0)
+        #expect(misconfigured.output.contains("reflc.json:1:2: error: unknown key 'formt'; did you mean 'format'? "
+                                              + "the keys are format, includePaths, warningsAsErrors, deploymentTarget"),
+                "\(misconfigured.output)")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import ReflEval
 
-// The table the ReflcPlugin compiled from Styles/main.less, bundled as a resource.
-guard let url = Bundle.module.url(forResource: "main", withExtension: "json") else {
+// The binary table the ReflcPlugin compiled from Styles/main.less (reflc.json asks for the
+// binary form), bundled as a resource.
+guard let url = Bundle.module.url(forResource: "main", withExtension: "reflb") else {
     fatalError("the plugin's table is missing from the bundle")
 }
 let stylesheet = try Stylesheet(contentsOfFile: url.path)
