@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `--config reflc.json`: the build plugin's configuration, read by reflc.
+struct BuildConfigurationTests {
+    @Test func theFileSetsTheFormIncludesWarningsAndTarget() throws {
+        let folder = try ToolchainTests.folder([
+            "main.less": "@import \"palette.less\";\nUIView { background-color: @accent; directional-layout-margins: edge-insets(1, 2, 3, 4); }\n",
+            "Shared/palette.less": "@accent: #0a84ff;\n",
+            "reflc.json": "{\n  \"format\": \"binary\",\n  \"includePaths\": [\"Shared\"],\n  \"deploymentTarget\": \"10.0\"\n}\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let built = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "main.reflb"], in: folder)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("'directional-layout-margins' (UIView.directionalLayoutMargins) is available from iOS 11.0"))
+        let table = try Data(contentsOf: URL(fileURLWithPath: folder + "/main.reflb"))
+        #expect(table.starts(with: [0x89, 0x52, 0x45, 0x46, 0x4C, 0x42, 0x0D, 0x0A]))  // the binary table's magic number
+        // The form the plugin planned no longer matches the file's: refused, saying what to do.
+        let refused = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "main.json"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the build plans 'main.json' (json) but reflc.json asks for the binary table"))
+        // warningsAsErrors fails on the availability warning.
+        try "{\"includePaths\": [\"Shared\"], \"warningsAsErrors\": true, \"deploymentTarget\": \"10.0\"}"
+            .write(toFile: folder + "/reflc.json", atomically: true, encoding: .utf8)
+        let strict = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "main.json"], in: folder)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("[--warnings-as-errors]"))
+    }
+
+    @Test func mistakesAreReportedAtTheirPlace() throws {
+        let folder = try ToolchainTests.folder(["main.less": "UIView { alpha: 1; }\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cases: [(String, String)] = [
+            ("{\n  \"formt\": \"binary\"\n}", "reflc.json:2:3: error: unknown key 'formt'; did you mean 'format'? the keys are format, includePaths, warningsAsErrors, deploymentTarget\n"),
+            ("{\"format\": \"xml\"}", "reflc.json:1:12: error: 'format' is \"json\" or \"binary\"\n"),
+            ("{\"deploymentTarget\": \"fifteen\"}", "reflc.json:1:22: error: 'deploymentTarget' is an iOS version such as \"15.0\", found \"fifteen\"\n"),
+            ("[1]", "reflc.json:1:1: error: expected an object such as {\"format\": \"binary\"}\n"),
+        ]
+        for (text, message) in cases {
+            try text.write(toFile: folder + "/reflc.json", atomically: true, encoding: .utf8)
+            let run = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "out.json"], in: folder)
+            #expect(run.status == 1)
+            #expect(run.stderr == message)
+        }
+    }
+}
