@@ -18,8 +18,14 @@ struct TextPosition: Equatable {
         self.character = character
     }
 
+    /// The largest line or character the protocol has (its `uinteger`).
+    static let maximum = Int(Int32.max)
+
+    /// The position a JSON `{"line","character"}` gives; nil when either is
+    /// missing, not a whole number, or outside 0...2^31-1.
     init?(_ json: JSON?) {
-        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int,
+              (0...Self.maximum).contains(line), (0...Self.maximum).contains(character) else { return nil }
         self.line = line
         self.character = character
     }
@@ -55,12 +61,17 @@ struct DocumentText {
     func offset(of position: TextPosition, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
-        let start = lineStarts[position.line]
-        let end = lineEnd(position.line)
+        return Self.offset(ofCharacter: position.character, in: bytes, from: lineStarts[position.line], to: lineEnd(position.line),
+                           encoding: encoding)
+    }
+
+    /// The offset of protocol character `character` of the line whose text
+    /// is `bytes[start..<end]`; `end` when the line is shorter.
+    static func offset(ofCharacter character: Int, in bytes: [UInt8], from start: Int, to end: Int, encoding: PositionEncoding) -> Int {
         var offset = start
         var units = 0
-        while offset < end && units < position.character {
-            let length = Self.scalarLength(bytes[offset])
+        while offset < end && units < character {
+            let length = scalarLength(bytes[offset])
             units += encoding == .utf16 && length == 4 ? 2 : (encoding == .utf16 ? 1 : length)
             offset = min(end, offset + length)
         }

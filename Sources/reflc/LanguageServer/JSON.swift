@@ -12,6 +12,9 @@ enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// JSON text already written: a large answer, written straight to its
+    /// bytes rather than built as values first.
+    case encoded([UInt8])
 
     subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
@@ -51,12 +54,36 @@ enum JSON: Equatable, Sendable {
         return out
     }
 
+    /// The text in pieces, each `.encoded` text a piece of its own: sent
+    /// one after the other, a large answer is not copied into the message.
+    var pieces: [[UInt8]] {
+        var pieces: [[UInt8]]? = []
+        var out: [UInt8] = []
+        write(to: &out, pieces: &pieces)
+        return pieces! + [out]
+    }
+
     func write(to out: inout [UInt8]) {
+        var pieces: [[UInt8]]?
+        write(to: &out, pieces: &pieces)
+    }
+
+    /// Writes the text to `out`; with `pieces`, an `.encoded` text is
+    /// added there (after `out`, which starts again) instead of copied.
+    private func write(to out: inout [UInt8], pieces: inout [[UInt8]]?) {
         switch self {
+        case .encoded(let text):
+            if pieces != nil {
+                pieces!.append(out)
+                pieces!.append(text)
+                out = []
+            } else {
+                out.append(contentsOf: text)
+            }
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value):
-            if value == value.rounded() && abs(value) < 1e15 {
+            if value == value.rounded() && abs(value) < 0x1p63 {
                 out.append(contentsOf: String(Int(value)).utf8)
             } else if value.isFinite {
                 out.append(contentsOf: String(value).utf8)
@@ -68,7 +95,7 @@ enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                item.write(to: &out)
+                item.write(to: &out, pieces: &pieces)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -77,7 +104,7 @@ enum JSON: Equatable, Sendable {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                member.value.write(to: &out)
+                member.value.write(to: &out, pieces: &pieces)
             }
             out.append(UInt8(ascii: "}"))
         }

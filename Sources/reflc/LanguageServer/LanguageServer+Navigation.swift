@@ -172,6 +172,19 @@ extension LanguageServer {
               written.utf8.count > 1, written != "@import" else {
             throw ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is not a variable name")
         }
+        // Onto a name in use, uses of two variables would become one.
+        if written != uses.name {
+            if let existing = target.result.variableDefinitions[String(written.dropFirst())] {
+                let line = text(of: existing.file).position(of: existing.range.start, encoding: .utf8).line + 1
+                throw ResponseError(code: ResponseError.requestFailed, message: "'\(written)' is already a variable (defined in "
+                                    + "\(FilePath(existing.file.path).lastComponent.description):\(line)); choose another name")
+            }
+            if let (file, range) = places(ofVariable: written, in: target.result).first {
+                let line = text(of: file).position(of: range.start, encoding: .utf8).line + 1
+                throw ResponseError(code: ResponseError.requestFailed, message: "'\(written)' is already used (in "
+                                    + "\(FilePath(file.path).lastComponent.description):\(line)); choose another name")
+            }
+        }
         var edits: [String: [JSON]] = [:]
         for (file, range) in uses.places {
             edits[workspace.uri(of: file.path), default: []].append(
@@ -185,13 +198,18 @@ extension LanguageServer {
     private func variableUses(at target: Target) -> (name: String, places: [(SourceFile, SourceRange)])? {
         guard let tokenIndex = target.index.tokenIndex(at: target.offset), target.index.isVariable(tokenIndex) else { return nil }
         let name = target.index.text(target.index.tokens[tokenIndex])
+        return (name, places(ofVariable: name, in: target.result))
+    }
+
+    /// Every place the variable `name` (with its `@`) is written, in the files of `result`.
+    private func places(ofVariable name: String, in result: CompileResult) -> [(SourceFile, SourceRange)] {
         var places: [(SourceFile, SourceRange)] = []
-        for file in target.result.files {
+        for file in result.files {
             let index = indexes.index(file)
             for (position, token) in index.tokens.enumerated() where token.kind == .atName && index.isVariable(position) {
                 if token.range.count == name.utf8.count && index.text(token) == name { places.append((file, token.range)) }
             }
         }
-        return (name, places)
+        return places
     }
 }

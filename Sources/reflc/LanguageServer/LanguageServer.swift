@@ -19,6 +19,10 @@ final class LanguageServer {
     /// How long after the last edit the diagnostics are published: typing
     /// does not compile at every key, and a pause shows the errors.
     static let diagnosticsDelay = 0.2
+    /// The most JSON values a message may hold: far above any real one (a
+    /// change of 40,000 edits holds 400,000), it bounds what parsing a
+    /// message builds to some 100 MB.
+    static let maximumValuesPerMessage = 1_000_000
 
     let transport: MessageTransport
     let workspace = Workspace()
@@ -52,6 +56,7 @@ final class LanguageServer {
             self?.indexes.removeAll()
             self?.texts.removeAll()
         }
+        workspace.log = { [weak self] message in self?.log(message) }
     }
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the
@@ -91,6 +96,16 @@ final class LanguageServer {
             sendError(id: .null, code: -32700, message: "not a message: \(reason)")
             return nil
         case .message(let body): bytes = body
+        }
+        let outline = MessageOutline(bytes)
+        guard outline.valueCount <= Self.maximumValuesPerMessage else {
+            let what = "holds \(outline.valueCount) JSON values, over the limit of \(Self.maximumValuesPerMessage) per message"
+            if let id = outline.id, Self.isValidID(id) {
+                sendError(id: id, code: -32600, message: "not read: the message \(what)")
+            } else {
+                log("ignored \(outline.method.map { "a '\($0)' notification" } ?? "a message"): it \(what)")
+            }
+            return nil
         }
         let message: JSON
         do {
@@ -143,6 +158,12 @@ final class LanguageServer {
         transport.send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
     }
 
+    /// Writes to the client's log (`window/logMessage`, a warning): what
+    /// the server dropped or left out, and why.
+    func log(_ message: String) {
+        sendNotification("window/logMessage", .object(["type": .number(2), "message": .string(message)]))
+    }
+
     private func request(_ method: String, _ params: JSON) -> Result<JSON, ResponseError> {
         switch phase {
         case .waitingForInitialize where method != "initialize":
@@ -187,15 +208,19 @@ final class LanguageServer {
             scheduleDiagnostics(after: 0)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = workspace.document(uri),
-                  let changes = params["contentChanges"]?.array else { return nil }
-            for change in changes {
-                guard let text = change["text"]?.string else { continue }
-                if let range = document.text.range(change["range"], encoding: encoding) {
-                    document.text = document.text.replacing(range, with: Array(text.utf8))
-                } else {
-                    document.text = DocumentText(Array(text.utf8))
+                  let items = params["contentChanges"]?.array else { return nil }
+            var changes: [ContentChange] = []
+            for (number, item) in items.enumerated() {
+                do {
+                    changes.append(try ContentChange(item))
+                } catch {
+                    // Applying the others would leave a text the editor does not have either.
+                    log("ignored a change to \(uri): contentChanges[\(number)].\(error.reason); "
+                        + "the document keeps its text (version \(document.version))")
+                    return nil
                 }
             }
+            document.text = document.text.applying(changes, encoding: encoding)
             document.version = params["textDocument"]?["version"]?.int ?? document.version
             workspace.changed()
             scheduleDiagnostics(after: Self.diagnosticsDelay)

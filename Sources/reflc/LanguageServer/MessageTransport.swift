@@ -142,10 +142,14 @@ final class MessageTransport {
     /// Sends one message.
     func send(_ message: JSON) {
         guard !writeFailed else { return }
-        let body = message.bytes
-        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        let problem = header.withUnsafeBytes { Console.writeAll($0, to: output) } ?? body.withUnsafeBytes { Console.writeAll($0, to: output) }
-        if problem != nil { writeFailed = true }
+        let body = message.pieces
+        let header = Array("Content-Length: \(body.reduce(0) { $0 + $1.count })\r\n\r\n".utf8)
+        for piece in [header] + body where !piece.isEmpty {
+            if piece.withUnsafeBytes({ Console.writeAll($0, to: output) }) != nil {
+                writeFailed = true
+                return
+            }
+        }
     }
 }
 
