@@ -3,9 +3,9 @@
 //
 // The targets form one line, each depending only on the one before it:
 //
-//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc  ←  ReflcPlugin
+//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  ReflTools  ←  reflc  ←  ReflcPlugin
 //   (bytes → tokens, diagnostics)  (tokens → AST; the formatter)  (AST → rule table; resolution)
-//   (command line; the language server)  (SwiftPM build plugin)
+//   (editor tooling as a library: the language server)  (command line)  (SwiftPM build plugin)
 //
 // No package dependencies, and no Foundation in the lexer or parser.
 import PackageDescription
@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReflEval", targets: ["ReflEval"]),
         .library(name: "ReflParser", targets: ["ReflParser"]),
         .library(name: "ReflLexer", targets: ["ReflLexer"]),
+        .library(name: "ReflTools", targets: ["ReflTools"]),
         .executable(name: "reflc", targets: ["reflc"]),
         // Compiles a target's stylesheets at build time (see README, "Building with SwiftPM").
         .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
@@ -24,7 +25,8 @@ let package = Package(
         .target(name: "ReflLexer"),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
-        .executableTarget(name: "reflc", dependencies: ["ReflEval"]),
+        .target(name: "ReflTools", dependencies: ["ReflEval"]),
+        .executableTarget(name: "reflc", dependencies: ["ReflEval", "ReflTools"]),
         .plugin(name: "ReflcPlugin", capability: .buildTool(), dependencies: ["reflc"]),
 
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),

@@ -15,7 +15,7 @@ import Darwin
 /// header without `Content-Length`, a header block over 8 KiB, a body over
 /// the limit — is reported once and skipped, and reading goes on with the
 /// next message.
-final class MessageTransport {
+public final class MessageTransport {
     /// The largest message read: far above a 100 MB stylesheet sent whole.
     static let maximumMessageSize = 256 << 20
     /// The largest header block.
@@ -40,7 +40,7 @@ final class MessageTransport {
     /// Writing failed (the client went away).
     private(set) var writeFailed = false
 
-    init(input: Int32 = 0, output: Int32 = 1) {
+    public init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
         self.output = output
     }
@@ -145,11 +145,24 @@ final class MessageTransport {
         let body = message.pieces
         let header = Array("Content-Length: \(body.reduce(0) { $0 + $1.count })\r\n\r\n".utf8)
         for piece in [header] + body where !piece.isEmpty {
-            if piece.withUnsafeBytes({ Console.writeAll($0, to: output) }) != nil {
+            if !piece.withUnsafeBytes({ Self.writeAll($0, to: output) }) {
                 writeFailed = true
                 return
             }
         }
+    }
+
+    /// Writes all of `buffer`, retrying partial and interrupted writes;
+    /// false when writing failed (the client went away).
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
     }
 }
 

@@ -8,14 +8,15 @@ import Darwin
 import ReflEval
 import ReflLexer
 
-/// `reflc lsp`: a Language Server Protocol server (3.17) on stdin and stdout.
+/// A Language Server Protocol (3.17) server for Reflektor stylesheets;
+/// `reflc lsp` runs it on stdin and stdout.
 ///
 /// One thread: it waits for a message or for the moment the debounced
 /// diagnostics are due, whichever comes first. Every request is answered
 /// (with a result, or the protocol's error), whatever its parameters; a
 /// message that is not JSON-RPC gets the protocol's error answer; an
 /// unknown notification is ignored.
-final class LanguageServer {
+public final class LanguageServer {
     /// How long after the last edit the diagnostics are published: typing
     /// does not compile at every key, and a pause shows the errors.
     static let diagnosticsDelay = 0.2
@@ -25,6 +26,8 @@ final class LanguageServer {
     static let maximumValuesPerMessage = 1_000_000
 
     let transport: MessageTransport
+    /// The version `initialize` answers with (`serverInfo`).
+    private let version: String
     let workspace = Workspace()
     /// The tokens and trees of the files requests looked at, for the current analysis.
     let indexes = SourceIndexCache()
@@ -50,8 +53,10 @@ final class LanguageServer {
         static let requestFailed = -32803
     }
 
-    init(transport: MessageTransport) {
+    /// A server that talks through `transport` and calls itself reflc `version`.
+    public init(transport: MessageTransport, version: String) {
         self.transport = transport
+        self.version = version
         workspace.onChange = { [weak self] in
             self?.indexes.removeAll()
             self?.texts.removeAll()
@@ -61,7 +66,7 @@ final class LanguageServer {
 
     /// Serves until `exit` (status 0 after `shutdown`, 1 otherwise) or the
     /// end of input (1, the client went away without shutting down).
-    func run() -> Int32 {
+    public func run() -> Int32 {
         while true {
             let wait = diagnosticsDue.map { Int32(max(0, ($0 - Self.now()) * 1000).rounded(.up)) } ?? -1
             for incoming in transport.receive(waitingAtMost: wait) {
@@ -277,7 +282,7 @@ final class LanguageServer {
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
         ]
         return .object(["capabilities": .object(capabilities),
-                        "serverInfo": .object(["name": .string("reflc"), "version": .string(Main.version)])])
+                        "serverInfo": .object(["name": .string("reflc"), "version": .string(version)])])
     }
 
     // MARK: Diagnostics
