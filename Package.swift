@@ -5,7 +5,8 @@
 //
 //   ReflLexer  ←  ReflParser  ←  ReflEval  ←  ReflTools  ←  reflc  ←  ReflcPlugin
 //   (bytes → tokens, diagnostics)  (tokens → AST; the formatter)  (AST → rule table; resolution)
-//   (editor tooling as a library: the language server)  (command line)  (SwiftPM build plugin)
+//   (editor tooling as a library: the language server, its transports and typed messages)
+//   (command line)  (SwiftPM build plugin)
 //
 // No package dependencies, and no Foundation in the lexer or parser.
 import PackageDescription
@@ -32,6 +33,8 @@ let package = Package(
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval"]),
+        // Language server sessions in-process, through the library's in-memory transport.
+        .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
         .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
     ]

@@ -421,7 +421,9 @@ struct LanguageServerTests {
         _ = try client.request("initialize", ["capabilities": [:]])
         let uri = "file://" + folder + "/a.less"
         client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
-        let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
+        // The analysis and the outline take a few seconds in a debug build: awaited a minute.
+        let answer = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]], within: 60)
+        let symbols = (answer["result"] as? [[String: Any]]) ?? []
         #expect(symbols.count == 25_000)
         #expect(symbols.reduce(0) { $0 + 1 + (($1["children"] as? [Any])?.count ?? 0) } == 50_000)
         #expect(symbols.last?["name"] as? String == "R24999")
@@ -544,9 +546,9 @@ struct LanguageServerTests {
         client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
             ["range": ["start": Self.position(0, 1 << 53), "end": Self.position(0, 1 << 53)], "text": "X"],
         ]])
-        #expect(try client.logMessage(containing: "ignored a change")
-                == "ignored a change to \(uri): contentChanges[0].range.start.character is 9007199254740992, "
-                + "not a whole number from 0 to 2147483647; the document keeps its text (version 1)")
+        #expect(try client.logMessage(containing: "ignored a")
+                == "ignored a 'textDocument/didChange' notification: contentChanges[0].range.start.character is 9007199254740992, "
+                + "not a whole number from 0 to 2147483647; the document keeps its text")
         let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
         #expect(symbols.map { $0["name"] as? String } == ["A"])
         let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": Self.position(0, 1 << 31)])

@@ -1,37 +1,5 @@
 import ReflLexer
 
-/// One change of a `textDocument/didChange`: a range and the text that
-/// replaces it, or (without a range) the whole new text.
-struct ContentChange {
-    let range: (start: TextPosition, end: TextPosition)?
-    let text: [UInt8]
-
-    /// Why a `contentChanges` item is no change: the field, and what is wrong with it.
-    struct Malformed: Error {
-        let reason: String
-    }
-
-    /// The change a `contentChanges` item gives.
-    init(_ json: JSON) throws(Malformed) {
-        guard let text = json["text"]?.string else { throw Malformed(reason: "text is missing or not a string") }
-        self.text = Array(text.utf8)
-        guard let range = json["range"] else {
-            self.range = nil
-            return
-        }
-        for end in ["start", "end"] {
-            for field in ["line", "character"] {
-                guard let value = range[end]?[field] else { throw Malformed(reason: "range.\(end).\(field) is missing") }
-                guard let number = value.int, (0...TextPosition.maximum).contains(number) else {
-                    throw Malformed(reason: "range.\(end).\(field) is \(String(decoding: value.bytes, as: UTF8.self)), "
-                                    + "not a whole number from 0 to \(TextPosition.maximum)")
-                }
-            }
-        }
-        self.range = (TextPosition(range["start"])!, TextPosition(range["end"])!)
-    }
-}
-
 extension DocumentText {
     /// The text with `changes` applied in order, the positions of each in
     /// the text the ones before it left.
@@ -39,11 +7,10 @@ extension DocumentText {
     /// Many changes are applied to the text cut into lines, so that each
     /// costs the lines it touches: applied one by one to the whole text,
     /// 40,000 changes of one character to a 1 MB document copied 40 GB.
-    func applying(_ changes: [ContentChange], encoding: PositionEncoding) -> DocumentText {
+    func applying(_ changes: [LSP.ContentChange], encoding: PositionEncoding) -> DocumentText {
         if changes.count == 1, let change = changes.first {
             guard let range = change.range else { return DocumentText(change.text) }
-            let from = offset(of: range.start, encoding: encoding), to = offset(of: range.end, encoding: encoding)
-            return replacing(SourceRange(min(from, to), max(from, to)), with: change.text)
+            return replacing(self.range(range, encoding: encoding), with: change.text)
         }
         var lines = EditableLines(bytes)
         for change in changes {
@@ -86,7 +53,7 @@ struct EditableLines {
     }
 
     /// The line and byte column of `position`.
-    private func place(of position: TextPosition, encoding: PositionEncoding) -> (line: Int, column: Int) {
+    private func place(of position: LSP.Position, encoding: PositionEncoding) -> (line: Int, column: Int) {
         guard position.line < lines.count else { return (lines.count - 1, lines[lines.count - 1].count) }
         let line = lines[position.line]
         var end = line.count
@@ -98,7 +65,7 @@ struct EditableLines {
     }
 
     /// Replaces the text between two positions (in either order) with `replacement`.
-    mutating func replace(from first: TextPosition, to second: TextPosition, with replacement: [UInt8], encoding: PositionEncoding) {
+    mutating func replace(from first: LSP.Position, to second: LSP.Position, with replacement: [UInt8], encoding: PositionEncoding) {
         var start = place(of: first, encoding: encoding), end = place(of: second, encoding: encoding)
         if (end.line, end.column) < (start.line, start.column) { swap(&start, &end) }
         if start.line == end.line && !replacement.contains(UInt8(ascii: "\n")) {

@@ -8,24 +8,26 @@ import Darwin
 import ReflEval
 import ReflLexer
 
-/// A Language Server Protocol (3.17) server for Reflektor stylesheets;
-/// `reflc lsp` runs it on stdin and stdout.
+/// A Language Server Protocol (3.17) server for Reflektor stylesheets, on
+/// any `MessageTransport`: `reflc lsp` runs it on standard input and
+/// output; a host can run it in its own process with an `InMemoryTransport`.
 ///
 /// One thread: it waits for a message or for the moment the debounced
 /// diagnostics are due, whichever comes first. Every request is answered
 /// (with a result, or the protocol's error), whatever its parameters; a
-/// message that is not JSON-RPC gets the protocol's error answer; an
-/// unknown notification is ignored.
+/// message that is not JSON-RPC gets the protocol's error answer; a
+/// notification with malformed parameters is ignored with a line in the
+/// client's log, an unknown one silently.
 public final class LanguageServer {
     /// How long after the last edit the diagnostics are published: typing
     /// does not compile at every key, and a pause shows the errors.
-    static let diagnosticsDelay = 0.2
+    public static let diagnosticsDelay = 0.2
     /// The most JSON values a message may hold: far above any real one (a
     /// change of 40,000 edits holds 400,000), it bounds what parsing a
-    /// message builds to some 100 MB.
-    static let maximumValuesPerMessage = 1_000_000
+    /// message builds to some 200 MB.
+    public static let maximumValuesPerMessage = 1_000_000
 
-    let transport: MessageTransport
+    let transport: any MessageTransport
     /// The version `initialize` answers with (`serverInfo`).
     private let version: String
     let workspace = Workspace()
@@ -44,17 +46,8 @@ public final class LanguageServer {
     /// The URIs with diagnostics published, to clear them when they are fixed.
     private var publishedURIs = Set<String>()
 
-    /// A request's failure: the protocol's error code and a message.
-    struct ResponseError: Error {
-        let code: Int
-        let message: String
-
-        static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: -32602, message: message) }
-        static let requestFailed = -32803
-    }
-
     /// A server that talks through `transport` and calls itself reflc `version`.
-    public init(transport: MessageTransport, version: String) {
+    public init(transport: any MessageTransport, version: String) {
         self.transport = transport
         self.version = version
         workspace.onChange = { [weak self] in
@@ -68,21 +61,34 @@ public final class LanguageServer {
     /// end of input (1, the client went away without shutting down).
     public func run() -> Int32 {
         while true {
-            let wait = diagnosticsDue.map { Int32(max(0, ($0 - Self.now()) * 1000).rounded(.up)) } ?? -1
-            for incoming in transport.receive(waitingAtMost: wait) {
+            if let status = serve(waitingAtMost: -1) { return status }
+        }
+    }
+
+    /// Waits at most `milliseconds` (-1: as long as it takes) for messages,
+    /// or less when diagnostics fall due first; handles those that came and
+    /// publishes the diagnostics due. The exit status once the session is
+    /// over (`exit`, the end of input, a client gone), else nil.
+    public func serve(waitingAtMost milliseconds: Int32) -> Int32? {
+        var wait = milliseconds
+        if let due = diagnosticsDue {
+            let untilDue = Int32(max(0, (due - Self.now()) * 1000).rounded(.up))
+            wait = wait < 0 ? untilDue : min(wait, untilDue)
+        }
+        for incoming in transport.receive(waitingAtMost: wait) {
+            if let status = handle(incoming) { return status }
+        }
+        if let due = diagnosticsDue, Self.now() >= due { publishDiagnostics() }
+        if transport.isClosed {
+            // Messages still buffered are handled before leaving.
+            let rest = transport.receive(waitingAtMost: 0)
+            for incoming in rest {
                 if let status = handle(incoming) { return status }
             }
-            if let due = diagnosticsDue, Self.now() >= due { publishDiagnostics() }
-            if transport.isClosed {
-                // Messages still buffered are handled before leaving.
-                let rest = transport.receive(waitingAtMost: 0)
-                for incoming in rest {
-                    if let status = handle(incoming) { return status }
-                }
-                if rest.isEmpty { return phase == .shutDown ? 0 : 1 }
-            }
-            if transport.writeFailed { return 1 }
+            if rest.isEmpty { return phase == .shutDown ? 0 : 1 }
         }
+        if transport.sendFailed { return 1 }
+        return nil
     }
 
     static func now() -> Double {
@@ -94,108 +100,102 @@ public final class LanguageServer {
     // MARK: Messages
 
     /// Handles one message; returns the exit status on `exit`.
-    private func handle(_ incoming: MessageTransport.Incoming) -> Int32? {
+    private func handle(_ incoming: IncomingMessage) -> Int32? {
         let bytes: [UInt8]
         switch incoming {
         case .malformed(let reason):
-            sendError(id: .null, code: -32700, message: "not a message: \(reason)")
+            sendError(id: .null, ResponseError(code: .parseError, message: "not a message: \(reason)"))
             return nil
         case .message(let body): bytes = body
         }
         let outline = MessageOutline(bytes)
         guard outline.valueCount <= Self.maximumValuesPerMessage else {
             let what = "holds \(outline.valueCount) JSON values, over the limit of \(Self.maximumValuesPerMessage) per message"
-            if let id = outline.id, Self.isValidID(id) {
-                sendError(id: id, code: -32600, message: "not read: the message \(what)")
+            if let id = outline.id, RPCMessage.isValidID(id) {
+                sendError(id: id, ResponseError(code: .invalidRequest, message: "not read: the message \(what)"))
             } else {
                 log("ignored \(outline.method.map { "a '\($0)' notification" } ?? "a message"): it \(what)")
             }
             return nil
         }
-        let message: JSON
+        let json: JSON
         do {
-            message = try JSON.parse(bytes)
+            json = try JSON.parse(bytes)
         } catch {
-            sendError(id: .null, code: -32700, message: "parse error: \(error.message)")
+            sendError(id: .null, ResponseError(code: .parseError, message: "parse error: \(error.message)"))
             return nil
         }
-        guard case .object = message else {
-            sendError(id: .null, code: -32600, message: "a message must be a JSON object")
+        let message: RPCMessage
+        do {
+            message = try RPCMessage(json)
+        } catch {
+            sendError(id: error.id, error.error)
             return nil
         }
-        let id = message["id"]
-        if let id, !Self.isValidID(id) {
-            sendError(id: .null, code: -32600, message: "a request id must be a number or a string")
-            return nil
-        }
-        guard let method = message["method"]?.string else {
-            if id == nil || message["result"] == nil && message["error"] == nil {
-                sendError(id: id ?? .null, code: -32600, message: "a request needs a method")
+        switch message {
+        case .response: return nil
+        case .notification(let method, let params): return notification(method, params)
+        case .request(let id, let method, let params):
+            switch request(method, params) {
+            case .success(let value): transport.send(["jsonrpc": "2.0", "id": id, "result": value])
+            case .failure(let error): sendError(id: id, error)
             }
-            return nil  // a response to a request of ours: the server sends none it waits for
-        }
-        let params = message["params"] ?? .null
-        guard let id else {
-            return notification(method, params)
-        }
-        let result = request(method, params)
-        switch result {
-        case .success(let value): transport.send(.object(["jsonrpc": .string("2.0"), "id": id, "result": value]))
-        case .failure(let error): sendError(id: id, code: error.code, message: error.message)
-        }
-        return nil
-    }
-
-    private static func isValidID(_ id: JSON) -> Bool {
-        switch id {
-        case .string: return true
-        case .number: return id.int != nil
-        default: return false
+            return nil
         }
     }
 
-    private func sendError(id: JSON, code: Int, message: String) {
-        transport.send(.object(["jsonrpc": .string("2.0"), "id": id,
-                                "error": .object(["code": .number(Double(code)), "message": .string(message)])]))
+    private func sendError(id: JSON, _ error: ResponseError) {
+        transport.send(["jsonrpc": "2.0", "id": id,
+                        "error": ["code": .number(Double(error.code.rawValue)), "message": .string(error.message)]])
     }
 
     func sendNotification(_ method: String, _ params: JSON) {
-        transport.send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
+        transport.send(["jsonrpc": "2.0", "method": .string(method), "params": params])
     }
 
     /// Writes to the client's log (`window/logMessage`, a warning): what
     /// the server dropped or left out, and why.
     func log(_ message: String) {
-        sendNotification("window/logMessage", .object(["type": .number(2), "message": .string(message)]))
+        sendNotification("window/logMessage", ["type": 2, "message": .string(message)])
+    }
+
+    /// The parameters of a request, as its method takes them; a malformed
+    /// field is the request's invalid params error, naming the field.
+    private func decode<Params: MessageDecodable>(_ params: JSON, as type: Params.Type = Params.self) throws(ResponseError) -> Params {
+        do {
+            return try Params(from: params, at: "")
+        } catch {
+            throw .invalidParams(error.message)
+        }
     }
 
     private func request(_ method: String, _ params: JSON) -> Result<JSON, ResponseError> {
         switch phase {
         case .waitingForInitialize where method != "initialize":
-            return .failure(ResponseError(code: -32002, message: "the server is not initialized yet"))
+            return .failure(ResponseError(code: .serverNotInitialized, message: "the server is not initialized yet"))
         case .running where method == "initialize", .shutDown where method == "initialize":
-            return .failure(ResponseError(code: -32600, message: "the server is already initialized"))
+            return .failure(ResponseError(code: .invalidRequest, message: "the server is already initialized"))
         case .shutDown:
-            return .failure(ResponseError(code: -32600, message: "the server is shutting down"))
+            return .failure(ResponseError(code: .invalidRequest, message: "the server is shutting down"))
         default: break
         }
-        do {
+        do throws(ResponseError) {
             switch method {
-            case "initialize": return .success(initialize(params))
+            case "initialize": return .success(initialize(try decode(params)))
             case "shutdown":
                 phase = .shutDown
                 return .success(.null)
-            case "textDocument/hover": return .success(try hover(params))
-            case "textDocument/definition": return .success(try definition(params))
-            case "textDocument/references": return .success(try references(params))
-            case "textDocument/rename": return .success(try rename(params))
-            case "textDocument/completion": return .success(try completion(params))
-            case "textDocument/documentSymbol": return .success(try documentSymbols(params))
-            case "textDocument/documentColor": return .success(try documentColors(params))
-            case "textDocument/colorPresentation": return .success(try colorPresentations(params))
-            case "textDocument/formatting": return .success(try formatting(params))
-            case "textDocument/codeAction": return .success(try codeActions(params))
-            default: return .failure(ResponseError(code: -32601, message: "unknown method '\(method)'"))
+            case "textDocument/hover": return .success(hover(try decode(params)))
+            case "textDocument/definition": return .success(definition(try decode(params)))
+            case "textDocument/references": return .success(references(try decode(params)))
+            case "textDocument/rename": return .success(try rename(try decode(params)))
+            case "textDocument/completion": return .success(completion(try decode(params)))
+            case "textDocument/documentSymbol": return .success(documentSymbols(try decode(params)))
+            case "textDocument/documentColor": return .success(documentColors(try decode(params)))
+            case "textDocument/colorPresentation": return .success(colorPresentations(try decode(params)))
+            case "textDocument/formatting": return .success(try formatting(try decode(params)))
+            case "textDocument/codeAction": return .success(codeActions(try decode(params)))
+            default: return .failure(ResponseError(code: .methodNotFound, message: "unknown method '\(method)'"))
             }
         } catch {
             return .failure(error)
@@ -206,83 +206,76 @@ public final class LanguageServer {
     private func notification(_ method: String, _ params: JSON) -> Int32? {
         if method == "exit" { return phase == .shutDown ? 0 : 1 }
         guard phase == .running else { return nil }  // before `initialize` or after `shutdown`: dropped
-        switch method {
-        case "textDocument/didOpen":
-            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return nil }
-            _ = workspace.open(uri: uri, text: Array(text.utf8), version: item["version"]?.int ?? 0)
-            scheduleDiagnostics(after: 0)
-        case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.string, let document = workspace.document(uri),
-                  let items = params["contentChanges"]?.array else { return nil }
-            var changes: [ContentChange] = []
-            for (number, item) in items.enumerated() {
-                do {
-                    changes.append(try ContentChange(item))
-                } catch {
-                    // Applying the others would leave a text the editor does not have either.
-                    log("ignored a change to \(uri): contentChanges[\(number)].\(error.reason); "
-                        + "the document keeps its text (version \(document.version))")
-                    return nil
+        do throws(MalformedParams) {
+            switch method {
+            case "textDocument/didOpen":
+                let item = try LSP.DidOpenParams(from: params, at: "").textDocument
+                _ = workspace.open(uri: item.uri, text: Array(item.text.utf8), version: item.version)
+                scheduleDiagnostics(after: 0)
+            case "textDocument/didChange":
+                // Decoded whole before any change is applied: with one malformed
+                // change, the others would leave a text the editor does not have either.
+                let change = try LSP.DidChangeParams(from: params, at: "")
+                guard let document = workspace.document(change.textDocument.uri) else { return nil }
+                document.text = document.text.applying(change.contentChanges, encoding: encoding)
+                document.version = change.textDocument.version ?? document.version
+                workspace.changed()
+                scheduleDiagnostics(after: Self.diagnosticsDelay)
+            case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+                // Files on disk may have changed: the workspace reads them again.
+                workspace.filesChanged()
+                scheduleDiagnostics(after: 0)
+            case "textDocument/didClose":
+                workspace.close(uri: try LSP.DocumentParams(from: params, at: "").textDocument.uri)
+                scheduleDiagnostics(after: 0)
+            case "initialized":
+                // Edits to imported files that are not open come as file events,
+                // when the client can watch files for the server.
+                if watchesFilesForServer {
+                    transport.send(["jsonrpc": "2.0", "id": "reflc-watch-less-files", "method": "client/registerCapability", "params": [
+                        "registrations": [["id": "reflc-less-files", "method": "workspace/didChangeWatchedFiles",
+                                           "registerOptions": ["watchers": [["globPattern": "**/*.less"]]]]],
+                    ]])
                 }
+            default: break  // `$/cancelRequest`, `$/setTrace` and others need nothing
             }
-            document.text = document.text.applying(changes, encoding: encoding)
-            document.version = params["textDocument"]?["version"]?.int ?? document.version
-            workspace.changed()
-            scheduleDiagnostics(after: Self.diagnosticsDelay)
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
-            workspace.filesChanged()
-            scheduleDiagnostics(after: 0)
-        case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.string else { return nil }
-            workspace.close(uri: uri)
-            scheduleDiagnostics(after: 0)
-        case "initialized":
-            // Edits to imported files that are not open come as file events,
-            // when the client can watch files for the server.
-            if watchesFilesForServer {
-                transport.send(.object(["jsonrpc": .string("2.0"), "id": .string("reflc-watch-less-files"),
-                                        "method": .string("client/registerCapability"), "params": .object(["registrations": .array([
-                    .object(["id": .string("reflc-less-files"), "method": .string("workspace/didChangeWatchedFiles"),
-                             "registerOptions": .object(["watchers": .array([.object(["globPattern": .string("**/*.less")])])])]),
-                ])])]))
-            }
-        default: break  // `$/cancelRequest`, `$/setTrace` and others need nothing
+        } catch {
+            let kept = method == "textDocument/didChange" ? "; the document keeps its text" : ""
+            log("ignored a '\(method)' notification: \(error.message)\(kept)")
         }
         return nil
     }
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: JSON) -> JSON {
+    private func initialize(_ params: LSP.InitializeParams) -> JSON {
         phase = .running
-        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
-        encoding = offered.contains("utf-8") ? .utf8 : .utf16
-        watchesFilesForServer = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
-        var folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) } ?? []
-        if folders.isEmpty, let root = params["rootUri"]?.string.flatMap(DocumentURI.path(of:)) { folders = [root] }
-        if folders.isEmpty, let root = params["rootPath"]?.string { folders = [FilePath(root)] }
+        encoding = params.positionEncodings.contains("utf-8") ? .utf8 : .utf16
+        watchesFilesForServer = params.watchesFiles
+        var folders = params.workspaceFolders.compactMap(DocumentURI.path(of:))
+        if folders.isEmpty, let root = params.rootURI.flatMap(DocumentURI.path(of:)) { folders = [root] }
+        if folders.isEmpty, let root = params.rootPath { folders = [FilePath(root)] }
         workspace.folders = folders.map(Workspace.canonical)
         // Relative include folders are relative to the first workspace folder
         // (an editor need not start the server there).
-        workspace.includePaths = (params["initializationOptions"]?["includePaths"]?.array ?? []).compactMap(\.string).map {
+        workspace.includePaths = params.includePaths.map {
             let path = FilePath($0)
             return Workspace.canonical(path.isAbsolute || folders.isEmpty ? path : folders[0].appending(path))
         }
-        let capabilities: [String: JSON] = [
+        let capabilities: JSON = [
             "positionEncoding": .string(encoding.rawValue),
-            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
-            "hoverProvider": .bool(true),
-            "definitionProvider": .bool(true),
-            "referencesProvider": .bool(true),
-            "renameProvider": .bool(true),
-            "completionProvider": .object(["triggerCharacters": .array(["@", "[", "'", "\"", ":", ",", " "].map(JSON.string))]),
-            "documentSymbolProvider": .bool(true),
-            "colorProvider": .bool(true),
-            "documentFormattingProvider": .bool(true),
-            "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
+            "textDocumentSync": ["openClose": true, "change": 2, "save": true],
+            "hoverProvider": true,
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "renameProvider": true,
+            "completionProvider": ["triggerCharacters": ["@", "[", "'", "\"", ":", ",", " "]],
+            "documentSymbolProvider": true,
+            "colorProvider": true,
+            "documentFormattingProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
         ]
-        return .object(["capabilities": .object(capabilities),
-                        "serverInfo": .object(["name": .string("reflc"), "version": .string(version)])])
+        return ["capabilities": capabilities, "serverInfo": ["name": "reflc", "version": .string(version)]]
     }
 
     // MARK: Diagnostics

@@ -1,176 +1,24 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The Language Server Protocol's base protocol on two file descriptors:
-/// each message is `Content-Length: N` (other headers ignored), an empty
-/// line, and N bytes of JSON.
-///
-/// Reading never blocks longer than asked (the server waits for input or
-/// for its next debounced job, whichever comes first). Bad framing — a
-/// header without `Content-Length`, a header block over 8 KiB, a body over
-/// the limit — is reported once and skipped, and reading goes on with the
-/// next message.
-public final class MessageTransport {
-    /// The largest message read: far above a 100 MB stylesheet sent whole.
-    static let maximumMessageSize = 256 << 20
-    /// The largest header block.
-    static let maximumHeaderSize = 8 << 10
-
-    /// What arrived.
-    enum Incoming {
-        case message([UInt8])
-        /// Input that is no message; the reason, in words.
-        case malformed(String)
-    }
-
-    private let input: Int32
-    private let output: Int32
-    private var buffer: [UInt8] = []
-    /// Where unread input starts in `buffer`.
-    private var start = 0
-    /// Bytes of an oversized message still to be skipped.
-    private var skipping = 0
-    /// The input has ended (the client closed its side).
-    private(set) var isClosed = false
-    /// Writing failed (the client went away).
-    private(set) var writeFailed = false
-
-    public init(input: Int32 = 0, output: Int32 = 1) {
-        self.input = input
-        self.output = output
-    }
-
-    /// Waits at most `milliseconds` (-1: until input comes) and returns the
-    /// messages complete by then.
-    func receive(waitingAtMost milliseconds: Int32) -> [Incoming] {
-        var found = takeMessages()
-        guard found.isEmpty, !isClosed else { return found }
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, milliseconds)
-        guard ready > 0 else { return [] }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR || errno == EAGAIN { return [] }
-            isClosed = true
-            return []
-        }
-        if count == 0 {
-            isClosed = true
-            return []
-        }
-        append(chunk[0..<count])
-        found = takeMessages()
-        return found
-    }
-
-    private func append(_ bytes: ArraySlice<UInt8>) {
-        var bytes = bytes
-        if skipping > 0 {
-            let skipped = min(skipping, bytes.count)
-            skipping -= skipped
-            bytes = bytes.dropFirst(skipped)
-        }
-        if start > 0 && start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
-        }
-        buffer.append(contentsOf: bytes)
-    }
-
-    /// Every complete message in the buffer.
-    private func takeMessages() -> [Incoming] {
-        var found: [Incoming] = []
-        while skipping == 0, let headerEnd = headerEnd() {
-            let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
-            let bodyStart = headerEnd + 4
-            guard let length = Self.contentLength(in: header) else {
-                found.append(.malformed("a message header without a valid Content-Length"))
-                start = bodyStart
-                continue
-            }
-            guard length <= Self.maximumMessageSize else {
-                found.append(.malformed("a message of \(length) bytes, over the limit of \(Self.maximumMessageSize)"))
-                let available = buffer.count - bodyStart
-                skipping = max(0, length - available)
-                start = min(buffer.count, bodyStart + length)
-                continue
-            }
-            guard buffer.count - bodyStart >= length else { break }
-            found.append(.message(Array(buffer[bodyStart..<bodyStart + length])))
-            start = bodyStart + length
-        }
-        if skipping == 0 && buffer.count - start > Self.maximumHeaderSize && headerEnd() == nil {
-            found.append(.malformed("a message header longer than \(Self.maximumHeaderSize) bytes"))
-            start = buffer.count
-        }
-        if start > 1 << 20 || start == buffer.count {
-            buffer.removeFirst(start)
-            start = 0
-        }
-        return found
-    }
-
-    /// The offset of the `\r\n\r\n` ending the header that starts the unread input.
-    private func headerEnd() -> Int? {
-        guard buffer.count - start >= 4 else { return nil }
-        let limit = min(buffer.count - 3, start + Self.maximumHeaderSize)
-        var index = start
-        while index < limit {
-            if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func contentLength(in header: String) -> Int? {
-        for line in header.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
-            let value = parts[1].trimmingSpaces
-            guard let length = Int(value), length >= 0 else { return nil }
-            return length
-        }
-        return nil
-    }
-
+/// How the language server talks with its client: it takes the messages
+/// that came and sends its own. `FileDescriptorTransport` is the protocol's
+/// framing on standard input and output (`reflc lsp`); `InMemoryTransport`
+/// hands messages over in the same process (a host that embeds the server,
+/// tests).
+public protocol MessageTransport: AnyObject {
+    /// Waits at most `milliseconds` (-1: until something comes) and returns
+    /// the messages complete by then, in order.
+    func receive(waitingAtMost milliseconds: Int32) -> [IncomingMessage]
     /// Sends one message.
-    func send(_ message: JSON) {
-        guard !writeFailed else { return }
-        let body = message.pieces
-        let header = Array("Content-Length: \(body.reduce(0) { $0 + $1.count })\r\n\r\n".utf8)
-        for piece in [header] + body where !piece.isEmpty {
-            if !piece.withUnsafeBytes({ Self.writeAll($0, to: output) }) {
-                writeFailed = true
-                return
-            }
-        }
-    }
-
-    /// Writes all of `buffer`, retrying partial and interrupted writes;
-    /// false when writing failed (the client went away).
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
-    }
+    func send(_ message: JSON)
+    /// The input has ended: no message will come any more.
+    var isClosed: Bool { get }
+    /// Sending failed (the client went away): the server stops.
+    var sendFailed: Bool { get }
 }
 
-extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
-    }
+/// What came from the client.
+public enum IncomingMessage: Sendable {
+    /// A message's JSON text.
+    case message([UInt8])
+    /// Input that is no message (bad framing); the reason, in words.
+    case malformed(String)
 }
