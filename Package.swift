@@ -3,17 +3,26 @@
 //
 // The targets form one line, each depending only on the one before it:
 //
-//   ReflLexer  ←  ReflParser  ←  ReflEval  ←  ReflTools  ←  reflc  ←  ReflcPlugin
-//   (bytes → tokens, diagnostics)  (tokens → AST; the formatter)  (AST → rule table; resolution)
-//   (editor tooling as a library: the language server, its transports and typed messages)
-//   (command line)  (SwiftPM build plugin)
+//   ReflRuntime  ←  ReflLexer  ←  ReflParser  ←  ReflEval  ←  ReflTools  ←  reflc  ←  ReflcPlugin
 //
-// No package dependencies, and no Foundation in the lexer or parser.
+// - ReflRuntime: what an app needs at run time — values, conditions, control
+//   states, rule tables (JSON and binary, read and written), resolution,
+//   explanations; and what every layer reports with (sources, diagnostics).
+//   An app that ships a binary table links this alone.
+// - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree; the formatter.
+// - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
+//   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
+// - ReflTools: editor tooling as a library: the language server, its
+//   transports and typed messages.
+// - reflc: the command line.  ReflcPlugin: SwiftPM build plugin.
+//
+// No package dependencies, and no Foundation in any library.
 import PackageDescription
 
 let package = Package(
     name: "reflc",
     products: [
+        .library(name: "ReflRuntime", targets: ["ReflRuntime"]),
         .library(name: "ReflEval", targets: ["ReflEval"]),
         .library(name: "ReflParser", targets: ["ReflParser"]),
         .library(name: "ReflLexer", targets: ["ReflLexer"]),
@@ -23,16 +32,22 @@ let package = Package(
         .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
     ],
     targets: [
-        .target(name: "ReflLexer"),
+        .target(name: "ReflRuntime"),
+        .target(name: "ReflLexer", dependencies: ["ReflRuntime"]),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
         .target(name: "ReflTools", dependencies: ["ReflEval"]),
         .executableTarget(name: "reflc", dependencies: ["ReflEval", "ReflTools"]),
         .plugin(name: "ReflcPlugin", capability: .buildTool(), dependencies: ["reflc"]),
 
-        .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer"]),
-        .testTarget(name: "ReflParserTests", dependencies: ["ReflParser"]),
-        .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval"]),
+        // Golden files under Fixtures/, compared or rewritten (REFLC_UPDATE_GOLDENS=1) by each module's tests.
+        .target(name: "GoldenFiles", dependencies: ["ReflRuntime"], path: "Tests/Support/GoldenFiles"),
+        // Reads Schema/UIKit.schema and writes what is generated from it (checked by SchemaTests).
+        .target(name: "SchemaGenerator", dependencies: ["ReflRuntime"], path: "Tests/Support/SchemaGenerator"),
+        .testTarget(name: "ReflRuntimeTests", dependencies: ["ReflRuntime", "GoldenFiles", "SchemaGenerator"]),
+        .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer", "GoldenFiles"]),
+        .testTarget(name: "ReflParserTests", dependencies: ["ReflParser", "GoldenFiles"]),
+        .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval", "GoldenFiles"]),
         // Language server sessions in-process, through the library's in-memory transport.
         .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.

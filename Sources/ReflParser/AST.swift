@@ -91,6 +91,25 @@ public enum TopLevelItem: Sendable {
     case namespace(Namespace)
     case variable(VariableDefinition)
     case rule(Rule)
+    case viewDeclaration(ViewDeclaration)
+}
+
+/// `@view MyApp.CardView: UIView { accent-color: color; }`: a class of the
+/// app (or UIKit's, extended), its superclass, and properties with types.
+public struct ViewDeclaration: Sendable {
+    public var range: SourceRange
+    /// The class name.
+    public var name: SourceRange
+    public var superclass: SourceRange?
+    public var properties: [ViewPropertyDeclaration]
+}
+
+/// `KEY: TYPE;` in a `@view` declaration.
+public struct ViewPropertyDeclaration: Sendable {
+    public var range: SourceRange
+    public var key: SourceRange
+    /// The type as written: `color`, `enum(compact, regular)`, `per-state(color)`.
+    public var type: SourceRange
 }
 
 /// `@import url("file.less");` or `@import "file.less";`.

@@ -43,6 +43,12 @@ public struct ASTDump {
                 dumpVariable(variable, depth: 1)
             case .rule(let rule):
                 dumpRule(rule)
+            case .viewDeclaration(let declaration):
+                let superclass = declaration.superclass.map { ": \(text($0))" } ?? ""
+                line(1, "view \(text(declaration.name))\(superclass) \(position(declaration.range))")
+                for property in declaration.properties {
+                    line(2, "property \(text(property.key)): \(text(property.type)) \(position(property.range))")
+                }
             }
         }
     }

@@ -68,15 +68,16 @@ struct FormatterLayout {
 
     /// What a top-level item is, decided by its first two tokens.
     private enum Item: Equatable {
-        case importStatement, namespace, variable, rule
+        case importStatement, namespace, variable, rule, viewDeclaration
 
-        /// Rules and namespaces stand apart from everything by a blank line.
-        var isBlock: Bool { self == .namespace || self == .rule }
+        /// Rules, namespaces and declarations stand apart from everything by a blank line.
+        var isBlock: Bool { self == .namespace || self == .rule || self == .viewDeclaration }
     }
 
     private func topLevelItem() -> Item {
         guard current.kind == .atName else { return .rule }
         if text(of: current).elementsEqual("@import".utf8) { return .importStatement }
+        if text(of: current).elementsEqual("@view".utf8) && kind(at: 1) == .identifier { return .viewDeclaration }
         return kind(at: 1) == .leftBrace ? .namespace : .variable
     }
 
@@ -97,6 +98,7 @@ struct FormatterLayout {
             case .importStatement, .variable: formatStatement()
             case .namespace: formatBlock(header: { $0.writeToken() }, body: { $0.formatStatement() })
             case .rule: formatBlock(header: { $0.formatSelector() }, body: { $0.formatDeclaration() })
+            case .viewDeclaration: formatBlock(header: { $0.formatViewHeader() }, body: { $0.formatDeclaration() })
             }
             previous = item
         }
@@ -140,6 +142,20 @@ struct FormatterLayout {
             writeInlineGap()
             writeToken()
         }
+    }
+
+    /// `@view NAME: SUPERCLASS`.
+    private mutating func formatViewHeader() {
+        writeToken()  // @view
+        writeInlineGap()
+        writeSpace()
+        writeToken()  // the class
+        guard current.kind == .colon else { return }
+        writeInlineGap()
+        writeToken()  // :
+        writeInlineGap()
+        writeSpace()
+        writeToken()  // the superclass
     }
 
     /// `@import ...;` or `@name: value;` (`=` written as `:`).

@@ -156,7 +156,7 @@ extension StylesheetSyntax {
         items.reserveCapacity(items.count + other.items.count)
         for item in other.items {
             switch item {
-            case .importStatement: items.append(item)
+            case .importStatement, .viewDeclaration: items.append(item)
             case .variable(let variable): items.append(.variable(moved(variable)))
             case .namespace(var namespace):
                 namespace.variables = namespace.variables.map(moved)

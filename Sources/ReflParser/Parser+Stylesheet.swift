@@ -10,12 +10,14 @@ extension Parser {
         }
     }
 
-    /// topLevelItem = importStatement | namespace | variableDefinition | rule | ";" ;
+    /// topLevelItem = importStatement | viewDeclaration | namespace | variableDefinition | rule | ";" ;
     mutating func parseTopLevelItem() {
         switch current.kind {
         case .atName:
             if spells(current.range, "@import") {
                 if let item = parseImportStatement() { syntax.items.append(.importStatement(item)) }
+            } else if spells(current.range, "@view") && lookahead.kind == .identifier {
+                if let declaration = parseViewDeclaration() { syntax.items.append(.viewDeclaration(declaration)) }
             } else if lookahead.kind == .leftBrace {
                 syntax.items.append(.namespace(parseNamespace()))
             } else if lookahead.kind == .colon || lookahead.kind == .equals {
@@ -127,6 +129,76 @@ extension Parser {
         let declarations = parseDeclarationBlock(inWhereRule: selector.hasWhere)
         return Rule(range: SourceRange(start, previousEnd), selector: selector, declarationRange: declarations,
                     isValid: isValid)
+    }
+
+    /// viewDeclaration = "@view" IDENTIFIER [ ":" IDENTIFIER ] "{" { viewProperty } "}" ;
+    /// viewProperty = IDENTIFIER ":" type ";" ;
+    mutating func parseViewDeclaration() -> ViewDeclaration? {
+        let keyword = advance()
+        let name = advance()
+        var superclass: SourceRange?
+        if eat(.colon) != nil {
+            guard at(.identifier) else {
+                error(ParserMessages.expected("a superclass name", after: "':'", found: found), at: current.range)
+                recoverAtTopLevel()
+                return nil
+            }
+            superclass = advance().range
+        }
+        guard at(.leftBrace) else {
+            error(ParserMessages.expected("'{'", after: "the class of '@view'", found: found), at: current.range)
+            recoverAtTopLevel()
+            return nil
+        }
+        let open = advance()
+        var properties: [ViewPropertyDeclaration] = []
+        while !at(.rightBrace) && !at(.endOfFile) {
+            let before = current.range.start
+            if at(.identifier) && lookahead.kind == .colon {
+                let key = advance()
+                advance()  // ':'
+                let typeStart = current.range.start
+                if parseTypeExpression(depth: 0) {
+                    properties.append(ViewPropertyDeclaration(range: SourceRange(key.range.start, previousEnd), key: key.range,
+                                                              type: SourceRange(typeStart, previousEnd)))
+                    expectDeclarationEnd()
+                } else {
+                    recoverInBlock()
+                }
+            } else {
+                error(ParserMessages.expected("'KEY: TYPE;'", after: "'@view \(file.text(name.range))'", found: found),
+                      at: current.range)
+                recoverInBlock()
+            }
+            if current.range.start == before && !at(.endOfFile) && !at(.rightBrace) { advance() }
+        }
+        expectBlockEnd(open: open, what: "'@view' declaration")
+        return ViewDeclaration(range: SourceRange(keyword.range.start, previousEnd), name: name.range, superclass: superclass,
+                               properties: properties)
+    }
+
+    /// type = IDENTIFIER [ "(" type { "," type } ")" ] ;   (`color`, `enum(a, b)`, `per-state(color)`)
+    private mutating func parseTypeExpression(depth: Int) -> Bool {
+        guard at(.identifier) else {
+            error(ParserMessages.expected("a type such as 'color' or 'enum(a, b)'", after: "':'", found: found), at: current.range)
+            return false
+        }
+        advance()
+        guard at(.leftParen) else { return true }
+        let open = advance()
+        if depth >= 8 {
+            error(ParserMessages.nestingTooDeep(limit: 8), at: open.range)
+            return false
+        }
+        repeat {
+            guard parseTypeExpression(depth: depth + 1) else { return false }
+        } while eat(.comma) != nil
+        guard eat(.rightParen) != nil else {
+            error(ParserMessages.expected("')'", after: "the type's arguments", found: found), at: current.range,
+                  notes: [matchNote(open)])
+            return false
+        }
+        return true
     }
 
     // MARK: - Statement ends

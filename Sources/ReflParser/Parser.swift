@@ -25,7 +25,7 @@ public struct ParseResult: Sendable {
 public struct Parser {
     /// How deeply values may nest (`f(g(h(...)))`) before the parser reports
     /// an error instead of recursing further.
-    public static let maximumNesting = 256
+    public static let maximumNesting = LanguageLimits.maximumNesting
 
     var lexer: Lexer
     /// The token being looked at.

@@ -49,10 +49,7 @@ struct DiagnosticJSON {
 
     /// `text` as a JSON string.
     static func quote(_ text: String) -> String {
-        Quoting.quote(text) { scalar in
-            let hex = String(scalar, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
+        JSONEscaping.quoted(text)
     }
 }
 

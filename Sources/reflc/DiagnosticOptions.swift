@@ -130,13 +130,17 @@ struct CompilingCommand {
     let options: DiagnosticOptions
     let input: FilePath
     let includePaths: [FilePath]
+    /// `--deployment-target V`: the iOS version properties are checked against.
+    let deploymentTarget: OSVersion?
 
-    static let valued: Set<String> = ["-I", "--include-path"]
+    static let valued: Set<String> = ["-I", "--include-path", "--deployment-target"]
 
     /// The help lines of the input options.
     static let inputHelp = """
           -I, --include-path DIR an import not found beside its importer is looked for in DIR
                                  (repeatable; in order)
+          --deployment-target V  warn about UIKit properties unavailable or deprecated at
+                                 iOS V (such as 15.0)
         """
 
     /// Reads `arguments` for the command `name`; on failure, the exit status
@@ -160,7 +164,15 @@ struct CompilingCommand {
                                          + "\n\n" + help))
         }
         let includes = parsed.allPaths("-I") + parsed.allPaths("--include-path")
-        return .success(CompilingCommand(arguments: parsed, options: options, input: parsed.positionalPaths[0], includePaths: includes))
+        var deploymentTarget: OSVersion?
+        if let written = parsed.last("--deployment-target") {
+            guard let version = OSVersion(written) else {
+                return .failure(Console.fail("--deployment-target takes an iOS version such as 15.0, found '\(written)'"))
+            }
+            deploymentTarget = version
+        }
+        return .success(CompilingCommand(arguments: parsed, options: options, input: parsed.positionalPaths[0], includePaths: includes,
+                                         deploymentTarget: deploymentTarget))
     }
 
     /// Whether the input is standard input (`-`).
@@ -183,11 +195,12 @@ struct CompilingCommand {
         if readsStandardInput {
             return standardInput().map { source in
                 Compiler.compile(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
-                                 includePaths: includePaths)
+                                 includePaths: includePaths, deploymentTarget: deploymentTarget)
             }
         }
         do {
-            return .success(try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths))
+            return .success(try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
+                                                 deploymentTarget: deploymentTarget))
         } catch {
             return .failure(Console.fail(error.description))
         }
@@ -198,14 +211,38 @@ struct CompilingCommand {
         if readsStandardInput {
             return standardInput().map { source in
                 Compiler.build(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
-                               includePaths: includePaths, writingJSONTo: output)
+                               includePaths: includePaths, deploymentTarget: deploymentTarget, writingJSONTo: output)
             }
         }
         do {
             return .success(try Compiler.build(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
-                                               writingJSONTo: output))
+                                               deploymentTarget: deploymentTarget, writingJSONTo: output))
         } catch {
             return .failure(Console.fail(error.description))
         }
+    }
+}
+
+extension CompilingCommand {
+    /// How the loader compiles source for this command.
+    var loadOptions: StylesheetLoader.Options {
+        StylesheetLoader.Options(errorLimit: options.errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+    }
+
+    /// Prints what loading the input reported; the stylesheet, or the exit
+    /// status when it has errors (warnings turned into errors included).
+    func report(_ loaded: LoadedStylesheet) -> Result<Stylesheet, Console.ExitStatus> {
+        if let compilation = loaded.compilation {
+            guard !options.report(compilation), let stylesheet = loaded.stylesheet else { return .failure(.inputErrors) }
+            return .success(stylesheet)
+        }
+        if let stylesheet = loaded.stylesheet { return .success(stylesheet) }
+        if loaded.format == nil, let failure = loaded.failure { return .failure(Console.fail(failure)) }
+        if loaded.diagnostics.isEmpty {
+            Console.writeError((loaded.failure ?? "cannot load '\(input)'") + "\n")
+        } else {
+            options.report(loaded.diagnostics)
+        }
+        return .failure(.inputErrors)
     }
 }

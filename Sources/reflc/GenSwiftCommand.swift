@@ -77,24 +77,12 @@ enum GenSwiftCommand {
 
     /// The table of INPUT: compiled from source, or read from a table.
     private static func load(_ command: CompilingCommand) -> Result<RuleTable, Console.ExitStatus> {
-        if !command.readsStandardInput {
-            switch FileSystem.readFile(command.input) {
-            case .failure(let error): return .failure(Console.fail("cannot read '\(command.input)': \(error.reason)"))
-            case .success(let bytes) where TableFormat.detect(bytes) != .source:
-                do {
-                    return .success(try Stylesheet(ruleTable: bytes, path: command.input.description).table)
-                } catch {
-                    if error.diagnostics.isEmpty { Console.writeError(error.description + "\n") } else { command.options.report(error.diagnostics) }
-                    return .failure(.inputErrors)
-                }
-            case .success: break
+        if command.readsStandardInput {
+            return command.compile().flatMap { result in
+                guard !command.options.report(result), let table = result.ruleTable else { return .failure(.inputErrors) }
+                return .success(table)
             }
         }
-        switch command.compile() {
-        case .failure(let status): return .failure(status)
-        case .success(let result):
-            guard !command.options.report(result), let table = result.ruleTable else { return .failure(.inputErrors) }
-            return .success(table)
-        }
+        return command.report(StylesheetLoader.load(command.input, options: command.loadOptions)).map(\.table)
     }
 }

@@ -84,35 +84,16 @@ enum ResolveCommand {
     /// Reads INPUT as a rule table (binary or JSON) or compiles it
     /// (standard input for `-`).
     private static func load(_ command: CompilingCommand) -> Result<Stylesheet, Console.ExitStatus> {
-        let path = command.input, options = command.options
-        if !command.readsStandardInput && TableFormat.isBinaryTable(atPath: path) {
-            do {
-                return .success(try Stylesheet(contentsOfFile: path))
-            } catch {
-                Console.writeError(error.description + "\n")
-                return .failure(.inputErrors)
+        let loaded: LoadedStylesheet
+        if command.readsStandardInput {
+            switch FileSystem.readStream(0) {
+            case .failure(let error): return .failure(Console.fail("cannot read standard input: \(error.reason)"))
+            case .success(let bytes): loaded = StylesheetLoader.load(bytes: bytes, name: "<stdin>", options: command.loadOptions)
             }
+        } else {
+            loaded = StylesheetLoader.load(command.input, options: command.loadOptions)
         }
-        let bytes: [UInt8]
-        switch command.readsStandardInput ? FileSystem.readStream(0) : FileSystem.readFile(path) {
-        case .failure(let error): return .failure(Console.fail("cannot read '\(path)': \(error.reason)"))
-        case .success(let read): bytes = read
-        }
-        let name = command.readsStandardInput ? "<stdin>" : path.description
-        do {
-            if TableFormat.detect(bytes) != .source { return .success(try Stylesheet(ruleTable: bytes, path: name)) }
-            let result = Compiler.compile(source: SourceFile(path: name, bytes: bytes), importsRelativeTo: FilePath(name),
-                                          errorLimit: options.errorLimit, includePaths: command.includePaths)
-            guard !options.report(result), let table = result.ruleTable else { return .failure(.inputErrors) }
-            return .success(Stylesheet(table: table))
-        } catch {
-            if error.diagnostics.isEmpty {
-                Console.writeError(error.description + "\n")
-            } else {
-                options.report(error.diagnostics)
-            }
-            return .failure(.inputErrors)
-        }
+        return command.report(loaded)
     }
 
     // MARK: - The query from flags

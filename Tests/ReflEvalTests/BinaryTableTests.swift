@@ -1,6 +1,7 @@
 import Testing
 import ReflParser
 @testable import ReflEval
+@testable import ReflRuntime
 
 /// A truncated, corrupted or hostile binary table is an error on load —
 /// never a crash, an out-of-bounds read, or an allocation the file chooses.

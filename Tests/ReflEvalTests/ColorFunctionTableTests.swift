@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GoldenFiles
 import ReflLexer
 @testable import ReflEval
 

@@ -1,6 +1,7 @@
 import Testing
 import ReflLexer
 @testable import ReflEval
+@testable import ReflRuntime
 
 /// What stylesheets written for the original engine contain, and what users
 /// of LESS and CSS write by habit: one-name selectors matched either way,
@@ -104,12 +105,12 @@ struct CompatibilityTests {
     }
 
     @Test func conditionOutsideAWhereRuleIsAProperty() throws {
-        let warned = Compiler.compile(source: SourceFile(path: "m.less", text: "UIView { condition: 'idiom = pad'; }"))
+        let warned = Compiler.compile(source: SourceFile(path: "m.less", text: "Card { condition: 'idiom = pad'; }"))
         #expect(warned.diagnostics.map(\.id) == ["condition-as-property"])
         #expect(warned.ruleTable?.rules[0].properties.first?.value == .string("idiom = pad"))
         // Not a condition string, or a condition value: a plain property, no warning.
         for value in ["'pending'", "condition('idiom = pad')"] {
-            let quiet = Compiler.compile(source: SourceFile(path: "m.less", text: "UIView { condition: \(value); }"))
+            let quiet = Compiler.compile(source: SourceFile(path: "m.less", text: "Card { condition: \(value); }"))
             #expect(quiet.diagnostics.isEmpty, "\(value)")
             #expect(quiet.ruleTable?.rules[0].properties.first?.name == "condition")
         }
@@ -123,7 +124,7 @@ struct CompatibilityTests {
         (";;", []),
     ])
     func emptyDeclarationsAreAllowed(_ body: String, _ keys: [String]) throws {
-        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "UIView { \(body) }"))
+        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "Card { \(body) }"))
         #expect(result.diagnostics.isEmpty)
         #expect(result.ruleTable?.rules[0].properties.map(\.name) == keys)
     }
@@ -145,7 +146,7 @@ struct CompatibilityTests {
     }
 
     @Test func edgeInsetsWithThreeValuesIsAnError() {
-        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "UIView { e: edge-insets(1, 2, 3); }"))
+        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "Card { e: edge-insets(1, 2, 3); }"))
         #expect(result.diagnostics.map(\.message)
                 == ["edge-insets() takes 1, 2 or 4 arguments (all; vertical, horizontal; or left, top, right, bottom), found 3"])
     }
@@ -162,7 +163,7 @@ struct CompatibilityTests {
 
     @Test(arguments: ["light", "bold", "body", "highlighted", "dark", "pad"])
     func aKeywordOfTheLanguageIsNeverTakenForATypo(_ word: String) {
-        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "UIView { a: \(word); }"))
+        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "Card { a: \(word); }"))
         #expect(result.diagnostics.isEmpty, "\(word)")
         #expect(result.ruleTable?.rules[0].properties.first?.value == .identifier(word))
     }

@@ -1,4 +1,5 @@
 import Testing
+import GoldenFiles
 import ReflLexer
 @testable import ReflEval
 
@@ -149,10 +150,10 @@ struct CompilerTests {
 
     @Test func errorsInEveryPhaseAreReportedTogether() {
         let messages = Self.messages("""
-            UIView { color: red }
+            MyView { color: red }
             a, b { x: 1; }
             @v: @w;
-            UILabel { tint: @nope; width: 3em; __include: b; }
+            MyLabel { tint: @nope; width: 3em; __include: b; }
             """)
         #expect(messages == [
             "error: a rule takes exactly one selector; write one rule and '__include' its selector in the rules of the others",

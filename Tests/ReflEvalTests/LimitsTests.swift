@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ReflLexer
 @testable import ReflEval
+@testable import ReflRuntime
 
 /// The documented limits, each reported where it is crossed, and the costs
 /// that must stay linear: include expansion, the error limit, imports

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GoldenFiles
 import ReflEval
 
 /// The README's "Embedding the evaluator" example, compiled and run. The

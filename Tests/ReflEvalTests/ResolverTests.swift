@@ -1,4 +1,5 @@
 import Testing
+import GoldenFiles
 import ReflLexer
 @testable import ReflEval
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GoldenFiles
 import ReflLexer
 import ReflParser
 @testable import ReflEval

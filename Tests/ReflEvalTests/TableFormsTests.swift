@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import GoldenFiles
 import ReflParser
 @testable import ReflEval
+@testable import ReflRuntime
 
 /// The three forms a stylesheet loads from — source, JSON table, binary
 /// table — hold the same table and give the same answers; the JSON table's

@@ -79,6 +79,18 @@ struct DocumentRequestTests {
         ])
     }
 
+    /// A `@view` declaration is a class of the outline, its properties with their types.
+    @Test func viewDeclarationsAreInTheOutline() throws {
+        let session = try Self.session("@view MyApp.CardView: UIView {\n    elevation: number;\n}\n")
+        let symbols = try session.result("textDocument/documentSymbol", ["textDocument": session.document("a.less")])
+        #expect(symbols == [
+            ["name": "@view MyApp.CardView", "detail": "UIView", "kind": 5, "range": Session.range((0, 0), (2, 1)),
+             "selectionRange": Session.range((0, 6), (0, 20)),
+             "children": [["name": "elevation", "detail": "number", "kind": 7, "range": Session.range((1, 4), (1, 21)),
+                           "selectionRange": Session.range((1, 4), (1, 13))]]],
+        ])
+    }
+
     /// The outline stops at 50,000 symbols; the rule that passes it keeps
     /// the declarations that fit, and the log says where it stopped.
     @Test func theOutlineStopsAtItsLimit() throws {

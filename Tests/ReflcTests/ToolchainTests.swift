@@ -58,7 +58,7 @@ struct ToolchainTests {
     }
 
     @Test func diagnosticsAsJSONLinesWithStableCodes() throws {
-        let folder = try Self.folder(["bad.less": "UIView { background-color: @acent; x: 12 px; }\n@accent: red;\n"])
+        let folder = try Self.folder(["bad.less": "MyView { background-color: @acent; x: 12 px; }\n@accent: red;\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["build", "bad.less", "--diagnostics", "json"], in: folder)
         #expect(run.status == 1)
@@ -183,7 +183,7 @@ struct ToolchainTests {
     }
 
     @Test func namesThatCollideAreAnErrorNamingBoth() throws {
-        let folder = try Self.folder(["clash.less": "@ink-dark: #000;\n@inkDark: #111;\nUIView { a: 1; }\n"])
+        let folder = try Self.folder(["clash.less": "@ink-dark: #000;\n@inkDark: #111;\ncard { a: 1; }\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CommandLineTests.run(["gen-swift", "clash.less"], in: folder)
         #expect(run.status == 1)

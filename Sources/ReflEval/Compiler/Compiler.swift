@@ -74,16 +74,19 @@ public enum Compiler {
     }
 
     /// A program with these settings.
-    private static func program(errorLimit: Int, includePaths: [FilePath]) -> Program {
+    private static func program(errorLimit: Int, includePaths: [FilePath], deploymentTarget: OSVersion?) -> Program {
         let program = Program(errorLimit: errorLimit)
         program.includePaths = includePaths
+        program.schemaCheck = SchemaCheck(schema: program.schemaCheck.schema, deploymentTarget: deploymentTarget)
         return program
     }
 
     /// Compiles the file at `entryPath` (and what it imports).
+    /// Properties unavailable or deprecated at `deploymentTarget` (an iOS
+    /// version) get a warning.
     public static func compile(entryPath: FilePath, errorLimit: Int = defaultErrorLimit,
-                               includePaths: [FilePath] = []) throws(EntryFileError) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths)
+                               includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil) throws(EntryFileError) -> CompileResult {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
             throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
@@ -103,8 +106,8 @@ public enum Compiler {
     /// the files an editor holds.
     public static func compile(source: SourceFile, importsRelativeTo path: FilePath,
                                errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
-                               unsavedFiles: [FilePath: [UInt8]] = [:]) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths)
+                               unsavedFiles: [FilePath: [UInt8]] = [:], deploymentTarget: OSVersion? = nil) -> CompileResult {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
         program.unsavedFiles = unsavedFiles
         ImportLoader.load(entry: source, at: path, into: program)
         return compile(program)
@@ -122,8 +125,9 @@ public enum Compiler {
     /// The bytes are a valid table only when the result has no error (its
     /// `ruleTable` is always nil). Byte for byte what `RuleTable.jsonBytes()` gives.
     public static func build(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
+                             deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) throws(EntryFileError) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths)
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
             throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
@@ -133,8 +137,9 @@ public enum Compiler {
     /// `build` of source text held in memory (standard input), its imports
     /// read relative to `path`.
     public static func build(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
-                             includePaths: [FilePath] = [], writingJSONTo output: any ByteOutput) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths)
+                             includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil,
+                             writingJSONTo output: any ByteOutput) -> CompileResult {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
         ImportLoader.load(entry: source, at: path, into: program)
         return build(program, writingJSONTo: output)
     }
@@ -193,6 +198,7 @@ public enum Compiler {
     }
 
     private static func lowerVariables(_ program: Program) -> [String: StyleValue] {
+        ViewDeclarations.collect(into: program)
         program.variables.collect(from: program)
         program.variables.lowerAll(program: program)
         return program.variables.values

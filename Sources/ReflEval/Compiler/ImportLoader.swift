@@ -26,26 +26,6 @@ struct ImportLoader {
         let reason: String
     }
 
-    private enum State { case inProgress, done }
-
-    private struct Frame {
-        /// The file's parts (one, unless it was parsed in pieces).
-        let parts: [LoadedFile]
-        /// Its imports, each with the part it is written in.
-        let imports: [(statement: ImportStatement, part: LoadedFile)]
-        var next = 0
-
-        init(parts: [LoadedFile]) {
-            self.parts = parts
-            imports = parts.flatMap { part in
-                part.syntax.items.compactMap { item in
-                    if case .importStatement(let statement) = item { return (statement, part) }
-                    return nil
-                }
-            }
-        }
-    }
-
     /// Loads `entryPath` and its imports; an unreadable entry file is an error
     /// of the command (not a diagnostic in a stylesheet).
     static func load(entryPath: FilePath, into program: Program) -> EntryError? {
@@ -66,54 +46,51 @@ struct ImportLoader {
     }
 
     private func run(entry: SourceFile, at entryPath: FilePath) {
-        var states: [FilePath: State] = [:]
-        var stack = [Frame(parts: parse(entry, at: entryPath))]
+        // Each file's parts, by canonical path, and the path it was imported as.
+        var files: [FilePath: (parts: [LoadedFile], path: FilePath)] = [:]
         let entryKey = canonicalPaths.canonical(entryPath) ?? entryPath
-        states[entryKey] = .inProgress
-        var keys = [entryKey]
-
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].imports.count else {
-                program.files.append(contentsOf: stack[top].parts)
-                states[keys[top]] = .done
-                stack.removeLast()
-                keys.removeLast()
-                continue
-            }
-            let (statement, importer) = stack[top].imports[stack[top].next]
-            stack[top].next += 1
-            let written = StringLiteral.decode(importer.source.bytes, statement.path)
-            let candidates = self.candidates(for: FilePath(written), importer: importer.path)
-            let path = candidates.first { unsavedContents(of: $0, key: nil) != nil || FileSystem.exists($0, folders: folders) }
-                ?? candidates[0]
-            let key = canonicalPaths.canonical(path) ?? path
-            switch states[key] {
-            case .done:
-                continue  // loaded once, at its first import
-            case .inProgress:
-                let start = keys.firstIndex(of: key)!
-                let chain = stack[start...].map { $0.parts[0].source.path } + [path.description]
-                program.report(EvalMessages.importCycle(chain), in: importer, at: statement.path)
-            case nil:
-                if let unsaved = unsavedContents(of: path, key: key) {
-                    let parts = parse(SourceFile(path: path.description, bytes: unsaved), at: path)
-                    states[key] = .inProgress
-                    keys.append(key)
-                    stack.append(Frame(parts: parts))
-                    continue
+        files[entryKey] = (parse(entry, at: entryPath), entryPath)
+        var lastImported = entryPath
+        let walk = DependencyWalk<FilePath, (statement: ImportStatement, part: LoadedFile)>(
+            edges: { key in Self.imports(of: files[key]!.parts) },
+            target: { edge, _ in
+                let written = StringLiteral.decode(edge.part.source.bytes, edge.statement.path)
+                let candidates = self.candidates(for: FilePath(written), importer: edge.part.path)
+                let path = candidates.first { self.unsavedContents(of: $0, key: nil) != nil || FileSystem.exists($0, folders: self.folders) }
+                    ?? candidates[0]
+                let key = self.canonicalPaths.canonical(path) ?? path
+                lastImported = path
+                guard files[key] == nil else { return key }  // loaded, or being loaded: the walk knows which
+                if let unsaved = self.unsavedContents(of: path, key: key) {
+                    files[key] = (self.parse(SourceFile(path: path.description, bytes: unsaved), at: path), path)
+                    return key
                 }
-                switch FileSystem.readFile(path, folders: folders) {
+                switch FileSystem.readFile(path, folders: self.folders) {
                 case .failure(let error):
-                    program.missingInputs.append(contentsOf: candidates)
-                    program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: importer, at: statement.path)
+                    self.program.missingInputs.append(contentsOf: candidates)
+                    self.program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: edge.part,
+                                        at: edge.statement.path)
+                    return nil
                 case .success(let (bytes, identity)):
-                    program.inputs.append(Program.Input(path: path, identity: identity))
-                    let parts = parse(SourceFile(path: path.description, bytes: bytes), at: path)
-                    states[key] = .inProgress
-                    keys.append(key)
-                    stack.append(Frame(parts: parts))
+                    self.program.inputs.append(Program.Input(path: path, identity: identity))
+                    files[key] = (self.parse(SourceFile(path: path.description, bytes: bytes), at: path), path)
+                    return key
                 }
+            },
+            cycle: { keys, edge in
+                let chain = keys.dropLast().map { files[$0]!.parts[0].source.path } + [lastImported.description]
+                self.program.report(EvalMessages.importCycle(chain), in: edge.part, at: edge.statement.path)
+            },
+            finish: { key in self.program.files.append(contentsOf: files[key]!.parts) })
+        walk.walk(from: [entryKey])
+    }
+
+    /// A file's imports, each with the part it is written in.
+    private static func imports(of parts: [LoadedFile]) -> [(statement: ImportStatement, part: LoadedFile)] {
+        parts.flatMap { part in
+            part.syntax.items.compactMap { item in
+                if case .importStatement(let statement) = item { return (statement, part) }
+                return nil
             }
         }
     }

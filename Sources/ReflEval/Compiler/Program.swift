@@ -94,6 +94,13 @@ final class Program {
     }
 
     /// `errorLimit`: how many errors (and warnings) are kept; 0 keeps all.
+    /// The schema rules are checked against: UIKit's, with the stylesheet's
+    /// `@view` declarations once they are collected.
+    var schemaCheck = SchemaCheck(schema: UIKitSchema.schema, deploymentTarget: nil)
+    /// The classes and properties the stylesheet's `@view` declarations add
+    /// (what the rule table keeps of them).
+    var declaredViews = ViewSchema()
+
     init(threads: Int = Concurrency.processorCount, errorLimit: Int = Compiler.defaultErrorLimit) {
         self.threads = threads
         log = DiagnosticLog(limit: errorLimit == 0 ? .max : errorLimit)

@@ -15,6 +15,8 @@ extension RuleCompiler {
         // they are merged would copy them.
         let includeRoom = header.includes.isEmpty ? 0 : 8
         var body = Body(properties: PropertyList(capacity: declarations.count + includeRoom))
+        let keyChecks = context.keyChecks(for: header.rule)
+        if keyChecks == nil, let className = header.rule.selector.className { warnIfDottedTrait(className, in: context) }
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         firstKeys.reserveCapacity(declarations.count)
@@ -67,7 +69,8 @@ extension RuleCompiler {
                 body.appliesToSubclasses = flag
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
-                let value = lowerer.lower(valueID)
+                let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context) }
+                    ?? lowerer.lower(valueID)
                 let isFirst: Bool
                 if let index = body.properties.index(of: id) {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
@@ -87,6 +90,65 @@ extension RuleCompiler {
         }
         checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)
         return body
+    }
+
+    /// The value of a declaration in a rule the schema checks: the key is
+    /// checked (unknown keys warned about, states and availability checked),
+    /// a bare word is lowered as a case of the property's enumeration, and
+    /// any other value must be of the property's type.
+    private func checkedValue(_ valueID: ValueID, _ declaration: Declaration, nameID: Int32, key keyRange: SourceRange,
+                              _ checks: RuleContext.KeyChecks, in context: RuleContext) -> StyleValue? {
+        let lowerer = context.lowerer!
+        let log = context.log
+        let schema = context.schemaCheck
+        let check = context.keyCheck(nameID, written: lowerer.file.text(keyRange), in: checks)
+        switch check {
+        case .unchecked:
+            return lowerer.lower(valueID)
+        case .unknown(let message):
+            log.report(message, in: lowerer.file, at: keyRange)
+            return lowerer.lower(valueID)
+        case .known(let property, let declaredBy):
+            let key = lowerer.file.text(keyRange)
+            if declaration.states != .normal && !property.isPerState {
+                log.report(schema.stateError(key: key, className: checks.className), in: lowerer.file,
+                           at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)
+            }
+            if let warning = schema.availabilityWarning(key: key, property, declaredBy: declaredBy) {
+                log.report(warning, in: lowerer.file, at: keyRange)
+            }
+            let node = lowerer.syntax.values[valueID]
+            if let words = lowerer.bareWords(valueID),
+               let lowered = schema.lowerWords(words, key: key, type: property.type) {
+                switch lowered {
+                case .success(let value): return value
+                case .failure(let problem):
+                    log.report(problem.message, in: lowerer.file, at: problem.range)
+                    return nil
+                }
+            }
+            guard let value = lowerer.lower(valueID) else { return nil }
+            let adapted = schema.adapt(value, to: property.type)
+            guard schema.accepts(property.type, adapted) else {
+                log.report(schema.typeError(key: key, property.type, found: adapted), in: lowerer.file, at: node.range)
+                return nil
+            }
+            return adapted
+        }
+    }
+
+    /// `UIButton.primary`: a class of that name is legal (a module-qualified
+    /// class), but when the part before the dot is a UIKit class and the
+    /// whole name is not declared, the trait `UIButton:primary` was meant.
+    private func warnIfDottedTrait(_ range: SourceRange, in context: RuleContext) {
+        let lowerer = context.lowerer!
+        let name = lowerer.file.text(range)
+        guard let dot = name.lastIndex(of: "."), name.firstIndex(of: ".") == dot else { return }
+        let prefix = String(name[..<dot])
+        guard UIKitSchema.schema.classes[prefix] != nil else { return }
+        let suggestion = prefix + ":" + name[name.index(after: dot)...]
+        context.log.report(.warning(.dottedSelector, "'\(name)' is read as a class of that name; did you mean the trait '\(suggestion)'?",
+                                    fixIt: FixIt(replacement: suggestion)), in: lowerer.file, at: range)
     }
 
     /// A `:__where` rule needs a `__condition`; a `__condition` without

@@ -69,37 +69,21 @@ extension RuleCompiler {
         serialContext.log = program.log
         var isIncluded = [Bool](repeating: false, count: headers.count)
         for target in includeTargets { isIncluded[Int(target)] = true }
-        var done = [Bool](repeating: false, count: headers.count)
-        var onStack = [Bool](repeating: false, count: headers.count)
-        for root in headers.indices where isIncluded[root] && !done[root] {
-            var stack: [(rule: Int, edges: [(target: Int, range: SourceRange)], next: Int)] = [(root, edges(of: root), 0)]
-            onStack[root] = true
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                if stack[top].next < stack[top].edges.count {
-                    let edge = stack[top].edges[stack[top].next]
-                    stack[top].next += 1
-                    if onStack[edge.target] {
-                        let start = stack.firstIndex { $0.rule == edge.target }!
-                        let chain = (stack[start...].map(\.rule) + [edge.target]).map { rule in
-                            headers[rule].rule.selector.canonicalText(in: file(of: headers[rule]).source)
-                        }
-                        program.report(EvalMessages.includeCycle(chain), in: file(of: headers[stack[top].rule]), at: edge.range)
-                    } else if !done[edge.target] {
-                        onStack[edge.target] = true
-                        stack.append((edge.target, edges(of: edge.target), 0))
-                    }
-                } else {
-                    let rule = stack.removeLast().rule
-                    let body = analyzeBody(headers[rule], in: serialContext)
-                    let list = flatten(rule, own: body.properties)
-                    countIncluded(list.ids.count - body.properties.ids.count, by: rule)
-                    includedRules.add(rule, body: body, flattened: list)
-                    onStack[rule] = false
-                    done[rule] = true
-                }
-            }
-        }
+        let walk = DependencyWalk<Int, (target: Int, range: SourceRange)>(
+            edges: { self.edges(of: $0) },
+            target: { edge, _ in edge.target },
+            cycle: { rules, edge in
+                let chain = rules.map { rule in self.headers[rule].rule.selector.canonicalText(in: self.file(of: self.headers[rule]).source) }
+                let includer = self.headers[rules[rules.count - 2]]
+                self.program.report(EvalMessages.includeCycle(chain), in: self.file(of: includer), at: edge.range)
+            },
+            finish: { rule in
+                let body = self.analyzeBody(self.headers[rule], in: serialContext)
+                let list = self.flatten(rule, own: body.properties)
+                self.countIncluded(list.ids.count - body.properties.ids.count, by: rule)
+                self.includedRules.add(rule, body: body, flattened: list)
+            })
+        walk.walk(from: headers.indices.lazy.filter { isIncluded[$0] })
     }
 
     func edges(of rule: Int) -> [(target: Int, range: SourceRange)] {

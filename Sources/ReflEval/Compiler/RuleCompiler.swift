@@ -323,9 +323,42 @@ final class RuleContext {
     private var relativePath = ""
     private var cursor = LineTable.Cursor()
 
+    /// What the schema says of each key, per checked class, found once.
+    private var keyChecks: [String: KeyChecks] = [:]
+    let schemaCheck: SchemaCheck
+
+    /// The key checks of one class, by property name id.
+    final class KeyChecks {
+        let className: String
+        var byName: [Int32: KeyCheck] = [:]
+        init(className: String) { self.className = className }
+    }
+
     init(compiler: RuleCompiler) {
         self.compiler = compiler
         propertyNames = compiler.propertyNames.names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        schemaCheck = compiler.program.schemaCheck
+    }
+
+    /// The checks of the class a rule is checked as, or nil for a rule the
+    /// schema does not check (see `SchemaCheck.checkedClass`).
+    func keyChecks(for rule: Rule) -> KeyChecks? {
+        let selector = rule.selector
+        let className = selector.className.map { lowerer.file.text($0) }
+        let oneName = className == nil ? selector.trait.map { lowerer.file.text($0) } : nil
+        guard let checked = schemaCheck.checkedClass(className: className, oneName: oneName) else { return nil }
+        if let known = keyChecks[checked] { return known }
+        let made = KeyChecks(className: checked)
+        keyChecks[checked] = made
+        return made
+    }
+
+    /// What the schema says of property `nameID` (written as `written`) in `checks`' class.
+    func keyCheck(_ nameID: Int32, written: @autoclosure () -> String, in checks: KeyChecks) -> KeyCheck {
+        if let known = checks.byName[nameID] { return known }
+        let found = schemaCheck.check(keyPath: propertyNames[Int(nameID)], written: written(), of: checks.className)
+        checks.byName[nameID] = found
+        return found
     }
 
     /// Makes `fileIndex` the file the next rules are in.

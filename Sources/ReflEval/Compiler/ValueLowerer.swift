@@ -54,6 +54,30 @@ final class ValueLowerer {
         }
     }
 
+    /// The words of a value written as one bare word or as bare words joined
+    /// by `,` (`fill-equally`, `flexible-width, flexible-height`), each with
+    /// its range; nil for any other value.
+    func bareWords(_ id: ValueID) -> [(word: String, range: SourceRange)]? {
+        let node = syntax.values[id]
+        switch node.kind {
+        case .identifier:
+            return [(file.text(node.range), node.range)]
+        case .list:
+            var words: [(String, SourceRange)] = []
+            let end = syntax.values.subtreeEnd(of: id)
+            var next = id + 1
+            while next < end {
+                let item = syntax.values[next]
+                guard item.kind == .identifier else { return nil }
+                words.append((file.text(item.range), item.range))
+                next = syntax.values.subtreeEnd(of: next)
+            }
+            return words
+        default:
+            return nil
+        }
+    }
+
     // Out of line, so that `lower`, which runs for every value, stays small.
     @inline(never)
     private func lowerConditionValue(_ node: ValueNode) -> StyleValue? {

@@ -72,36 +72,17 @@ final class VariableTable {
 
     /// Lowers every variable, dependencies first.
     func lowerAll(program: Program) {
-        var state: [String: Bool] = [:]  // false: in progress, true: done
-        for name in definitions.keys.sorted() where state[name] == nil {
-            var stack: [(name: String, references: [(name: String, range: SourceRange)], next: Int)] = []
-            stack.append((name, references(of: definitions[name]!), 0))
-            state[name] = false
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                if stack[top].next < stack[top].references.count {
-                    let reference = stack[top].references[stack[top].next]
-                    stack[top].next += 1
-                    guard let definition = definitions[reference.name] else { continue }
-                    switch state[reference.name] {
-                    case false?:
-                        let start = stack.firstIndex { $0.name == reference.name }!
-                        let chain = stack[start...].map(\.name) + [reference.name]
-                        program.report(EvalMessages.variableCycle(chain), in: definitions[stack[top].name]!.file, at: reference.range)
-                        failed.formUnion(chain)
-                    case true?:
-                        continue
-                    case nil:
-                        state[reference.name] = false
-                        stack.append((reference.name, references(of: definition), 0))
-                    }
-                } else {
-                    let finished = stack.removeLast().name
-                    state[finished] = true
-                    lower(finished, program: program)
-                }
-            }
-        }
+        let table = self
+        let walk = DependencyWalk<String, (name: String, range: SourceRange)>(
+            edges: { table.references(of: table.definitions[$0]!) },
+            target: { reference, _ in table.definitions[reference.name] == nil ? nil : reference.name },
+            cycle: { chain, reference in
+                program.report(EvalMessages.variableCycle(chain), in: table.definitions[chain[chain.count - 2]]!.file,
+                               at: reference.range)
+                table.failed.formUnion(chain)
+            },
+            finish: { table.lower($0, program: program) })
+        walk.walk(from: definitions.keys.sorted())
     }
 
     private func lower(_ name: String, program: Program) {

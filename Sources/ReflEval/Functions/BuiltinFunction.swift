@@ -68,8 +68,9 @@ enum BuiltinFunctions {
 /// builds its value (the arguments are on the lowerer's stack).
 struct CallArguments {
     let function: String
-    let values: UnsafeBufferPointer<StyleValue>
-    let ranges: UnsafeBufferPointer<SourceRange>
+    /// The values, read-only and bounds-checked.
+    let values: ArgumentValues
+    private let ranges: UnsafeBufferPointer<SourceRange>
     /// Bit `i` is set when argument `i` (of the first 64) is a bare word.
     let bareWords: UInt64
     /// Problems found, each at an argument's range.
@@ -78,7 +79,7 @@ struct CallArguments {
     init(function: String, values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
          bareWords: UInt64 = 0) {
         self.function = function
-        self.values = values
+        self.values = ArgumentValues(values)
         self.ranges = ranges
         self.bareWords = bareWords
     }
@@ -86,6 +87,7 @@ struct CallArguments {
     var count: Int { values.count }
 
     mutating func report(_ message: Message, at index: Int) {
+        precondition(index >= 0 && index < ranges.count, "argument index out of range")
         problems.append((message, ranges[index]))
     }
 
@@ -212,5 +214,25 @@ extension StyleValue {
         case .image(.fill(let fill)): return fill.isImportantByNature
         default: return false
         }
+    }
+}
+
+/// The values of a call's arguments as the function families see them: a
+/// read-only collection whose every access is checked. The memory is the
+/// lowerer's stack buffer, which outlives the function's build; nothing of
+/// it escapes but copies of values.
+struct ArgumentValues: RandomAccessCollection {
+    private let buffer: UnsafeBufferPointer<StyleValue>
+
+    init(_ buffer: UnsafeBufferPointer<StyleValue>) {
+        self.buffer = buffer
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { buffer.count }
+
+    subscript(index: Int) -> StyleValue {
+        precondition(index >= 0 && index < buffer.count, "argument index out of range")
+        return buffer[index]
     }
 }

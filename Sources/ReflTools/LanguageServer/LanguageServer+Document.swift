@@ -43,6 +43,7 @@ extension LanguageServer {
             case .variable(let definition) where room == 0: cutAt = definition.range
             case .namespace(let namespace) where room == 0: cutAt = namespace.range
             case .rule(let rule) where room == 0: cutAt = rule.range
+            case .viewDeclaration(let declaration) where room == 0: cutAt = declaration.range
             case .variable(let definition):
                 add(variable(definition), definition.range, childrenLeftOut: false)
                 count += 1
@@ -64,6 +65,14 @@ extension LanguageServer {
                 }
                 add(symbol(rule.selector.canonicalText(in: index.file), nil, .class, rule.range, rule.selector.range, properties),
                     rule.range, childrenLeftOut: properties.count < declarations.count)
+                count += 1 + properties.count
+            case .viewDeclaration(let declaration):
+                let properties = declaration.properties.prefix(room - 1).map { property in
+                    symbol(index.text(property.key), index.text(property.type), .property, property.range, property.key)
+                }
+                add(symbol("@view " + index.text(declaration.name), declaration.superclass.map { index.text($0) }, .class,
+                           declaration.range, declaration.name, properties),
+                    declaration.range, childrenLeftOut: properties.count < declaration.properties.count)
                 count += 1 + properties.count
             }
             if cutAt != nil { break }

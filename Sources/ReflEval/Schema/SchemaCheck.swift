@@ -1,0 +1,291 @@
+import ReflLexer
+
+/// What the schema says of one declaration key in a rule for a known class:
+/// the property it sets, or the warning an unknown key gets. Found once per
+/// class and key by each thread (see `RuleContext.keyCheck`).
+enum KeyCheck {
+    /// The class is not in the schema, or the key is checked no further.
+    case unchecked
+    /// The key sets `property`, declared by `declaredBy`.
+    case known(PropertySchema, declaredBy: String)
+    /// The key names nothing the class has; the message says what might.
+    case unknown(Message)
+}
+
+/// Checks rules for classes the schema knows: keys, types, control states
+/// and availability. Immutable and shared by the rule threads.
+struct SchemaCheck: Sendable {
+    let schema: ViewSchema
+    /// `--deployment-target`: properties introduced later or deprecated by
+    /// then get a warning.
+    let deploymentTarget: OSVersion?
+
+    /// The class a rule is checked as: its class, or its one name when that
+    /// names a known class. Nil leaves the rule unchecked (trait-only rules,
+    /// classes nobody declared).
+    func checkedClass(className: String?, oneName: String?) -> String? {
+        if let className { return schema.classes[className] == nil ? nil : className }
+        if let oneName, schema.classes[oneName] != nil { return oneName }
+        return nil
+    }
+
+    /// The property `keyPath` (`titleLabel.font`) of `className`, following
+    /// sub-objects; `written` is the key as the stylesheet has it.
+    func check(keyPath: String, written: String, of className: String) -> KeyCheck {
+        let components = keyPath.split(separator: ".").map(String.init)
+        let writtenComponents = SchemaWords.keyPathParts(written)
+        var current = className
+        for (index, component) in components.enumerated() {
+            guard let found = schema.property(component, of: current) else {
+                let shown = index < writtenComponents.count && writtenComponents.count == components.count
+                    ? writtenComponents[index] : component
+                return .unknown(unknownKey(shown, at: index, of: current, written: written, writtenComponents: writtenComponents))
+            }
+            if index == components.count - 1 { return .known(found.property, declaredBy: found.declaredBy.name) }
+            guard case .object(let subclass) = found.property.type else {
+                return .unknown(.warning(.unknownProperty,
+                    "'\(found.property.stylesheetKey)' of \(current) is \(found.property.type.article), which has no properties to reach with '--'"))
+            }
+            current = subclass
+        }
+        return .unchecked
+    }
+
+    /// Ways of CSS and of other engines that UIKit spells differently.
+    private static let habits: [String: String] = [
+        "font-size": "the size goes in the font: 'font: font(\"Name\", 16pt)' or 'font: font(body)'",
+        "font-weight": "the weight goes in the font: 'font: font(17pt, semibold)'",
+        "font-family": "the family goes in the font: 'font: font(\"Avenir-Heavy\", 16pt)'",
+        "opacity": "UIKit calls it 'alpha'",
+        "border-radius": "UIKit calls it 'corner-radius'",
+        "text-align": "UIKit calls it 'text-alignment'",
+        "background": "UIKit calls it 'background-color' (or 'background-image' on controls and bars)",
+        "visibility": "UIKit's views have 'hidden: true'",
+        "display": "UIKit's views have 'hidden: true'",
+        "box-shadow": "set 'shadow-color', 'shadow-offset', 'shadow-radius' and 'shadow-opacity'",
+        "padding": "UIKit has 'layout-margins' (and a button's 'configuration--content-insets')",
+        "margin": "UIKit has 'layout-margins' (and a button's 'configuration--content-insets')",
+    ]
+
+    private func unknownKey(_ component: String, at index: Int, of className: String, written: String,
+                            writtenComponents: [String]) -> Message {
+        let candidates = schema.allProperties(of: className)
+        func replaced(with key: String) -> String {
+            var parts = writtenComponents
+            if index < parts.count && parts.count > 1 { parts[index] = key; return parts.joined(separator: "--") }
+            return key
+        }
+        let base = "'\(component)' is not a property of \(className)"
+        // The CSS habit: what UIKit has instead.
+        if index == 0 && writtenComponents.count == 1 {
+            if component == "color", candidates.contains(where: { $0.property.key == "textColor" }) {
+                return .warning(.unknownProperty, base + "; did you mean 'text-color'?", fixIt: FixIt(replacement: "text-color"))
+            }
+            if let habit = Self.habits[component] {
+                let replacement = habit.hasPrefix("UIKit calls it '") ? String(habit.dropFirst(16).prefix { $0 != "'" }) : nil
+                if let replacement, candidates.contains(where: { $0.property.stylesheetKey == replacement }) {
+                    return .warning(.unknownProperty, base + "; \(habit)", fixIt: FixIt(replacement: replacement))
+                }
+                return .warning(.unknownProperty, base + "; \(habit)")
+            }
+        }
+        // The Swift name instead of the key-value-coding name: `is-hidden`.
+        if let bySwiftName = candidates.first(where: { SchemaWords.kebab($0.property.swiftName) == component }),
+           bySwiftName.property.stylesheetKey != component {
+            let key = bySwiftName.property.stylesheetKey
+            return .warning(.unknownProperty, base + "; did you mean '\(key)' (the key-value-coding name of '\(bySwiftName.property.swiftName)')?",
+                            fixIt: FixIt(replacement: replaced(with: key)))
+        }
+        if let suggestion = Suggestions.closest(to: component, in: candidates.map(\.property.stylesheetKey)) {
+            return .warning(.unknownProperty, base + "; did you mean '\(suggestion)'?", fixIt: FixIt(replacement: replaced(with: suggestion)))
+        }
+        return .warning(.unknownProperty, base + " (nor of its superclasses); declare it with '@view \(className) { \(component): TYPE; }' if an extension adds it")
+    }
+
+    /// Whether `value` is something `type` takes. A call the compiler does
+    /// not know is the app's to decide, and always passes.
+    func accepts(_ type: PropertyType, _ value: StyleValue) -> Bool {
+        if case .call = value { return true }
+        switch (type, value) {
+        case (.any, _): return true
+        case (.color, .color): return true
+        case (.number, .number), (.number, .percent): return true
+        case (.duration, .number): return true
+        case (.bool, .bool): return true
+        case (.string, .string), (.string, .localizedString): return true
+        case (.font, .font): return true
+        // The original engine drew an image from a color or a gradient.
+        case (.image, .image), (.image, .color), (.image, .gradient): return true
+        case (.edgeInsets, .edgeInsets), (.directionalEdgeInsets, .edgeInsets): return true
+        case (.size, .size), (.offset, .size), (.offset, .point): return true
+        case (.point, .point): return true
+        case (.rect, .rect): return true
+        case (.transform, .transform): return true
+        case (.gradient, .gradient), (.gradient, .color): return true
+        case (.enumeration(let name), .enumCase(let value)): return schema.enumerations[name]?.objcName == value.enumName
+        case (.enumeration, .number(let raw, nil)), (.options, .number(let raw, nil)): return raw == raw.rounded()
+        case (.options(let name), .optionSet(let value)): return schema.enumerations[name]?.objcName == value.setName
+        case (.words(let words), .identifier(let word)): return words.contains(word)
+        default: return false
+        }
+    }
+
+    /// A keyword reached through a variable, as the case of the same name
+    /// of the property's enumeration (`@align: center` for a stack view's
+    /// alignment); any other value as it is.
+    func adapt(_ value: StyleValue, to type: PropertyType) -> StyleValue {
+        guard case .enumeration(let name) = type, let enumeration = schema.enumerations[name] else { return value }
+        switch value {
+        case .enumCase(let written) where written.enumName != enumeration.objcName:
+            guard let found = enumeration.cases.first(where: { $0.swiftName == written.caseName }) else { return value }
+            return .enumCase(EnumCase(enumName: enumeration.objcName, caseName: found.swiftName, rawValue: found.rawValue))
+        case .identifier(let word):
+            guard let found = enumeration.case(word) else { return value }
+            return .enumCase(EnumCase(enumName: enumeration.objcName, caseName: found.swiftName, rawValue: found.rawValue))
+        default:
+            return value
+        }
+    }
+
+    /// The error for a value `type` does not take.
+    func typeError(key: String, _ type: PropertyType, found value: StyleValue) -> Message {
+        switch type {
+        case .object(let className):
+            return .error(.propertyType, "'\(key)' is a \(className), set through its own properties: write '\(key)--KEY: VALUE'")
+        case .enumeration(let name), .options(let name):
+            let cases = schema.enumerations[name]?.cases.prefix(8).map { "'\($0.word)'" }.joined(separator: ", ") ?? ""
+            return .error(.propertyType, "'\(key)' takes a case of \(name) (\(cases)…); found \(value.kindDescription)")
+        default:
+            return .error(.propertyType, "'\(key)' takes \(type.article); found \(value.kindDescription)")
+        }
+    }
+
+    /// The value of a bare word (or `a, b` words) for a key whose type is an
+    /// enumeration, an option set or a declared list of words; nil when the
+    /// type is none of those. An unknown word is an error naming the cases.
+    func lowerWords(_ words: [(word: String, range: SourceRange)], key: String, type: PropertyType)
+        -> Result<StyleValue, WordError>? {
+        switch type {
+        case .enumeration(let name):
+            guard let enumeration = schema.enumerations[name], words.count == 1 else { return nil }
+            guard let found = enumeration.case(words[0].word) else {
+                return .failure(WordError(message: unknownCase(words[0].word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key), range: words[0].range))
+            }
+            return .success(.enumCase(EnumCase(enumName: enumeration.objcName, caseName: found.swiftName, rawValue: found.rawValue)))
+        case .options(let name):
+            guard let enumeration = schema.enumerations[name] else { return nil }
+            var bits = 0
+            var names: [String] = []
+            for word in words {
+                guard let found = enumeration.case(word.word) else {
+                    return .failure(WordError(message: unknownCase(word.word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key), range: word.range))
+                }
+                bits |= found.rawValue
+                if !names.contains(found.swiftName) { names.append(found.swiftName) }
+            }
+            let ordered = enumeration.cases.filter { bits & $0.rawValue != 0 && $0.rawValue != 0 }.map(\.swiftName)
+            return .success(.optionSet(OptionSetValue(setName: enumeration.objcName, options: ordered.isEmpty ? names : ordered, rawValue: bits)))
+        case .words(let allowed):
+            guard words.count == 1 else { return nil }
+            guard allowed.contains(words[0].word) else {
+                return .failure(WordError(message: unknownCase(words[0].word, of: "enum(\(allowed.joined(separator: ", ")))", cases: allowed, key: key), range: words[0].range))
+            }
+            return .success(.identifier(words[0].word))
+        default:
+            return nil
+        }
+    }
+
+    private func unknownCase(_ word: String, of name: String, cases: [String], key: String) -> Message {
+        let list = cases.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (cases.count > 12 ? ", …" : "")
+        if let suggestion = Suggestions.closest(to: word, in: cases) ?? cases.first(where: { $0.hasSuffix("-" + word) }) {
+            return .error(.unknownEnumCase, "'\(word)' is not a case of \(name) for '\(key)'; did you mean '\(suggestion)'?",
+                          fixIt: FixIt(replacement: suggestion))
+        }
+        return .error(.unknownEnumCase, "'\(word)' is not a case of \(name) for '\(key)'; the cases are \(list)")
+    }
+
+    /// The error for a control state on a property without a per-state setter.
+    func stateError(key: String, className: String) -> Message {
+        let perState = schema.allProperties(of: className).filter(\.property.isPerState).map { "'\($0.property.stylesheetKey)'" }
+        let which = perState.isEmpty ? "\(className) has no property set per control state"
+            : "the per-state properties of \(className) are \(perState.joined(separator: ", "))"
+        return .error(.stateNotPerState, "'\(key)' is not set per control state in UIKit; \(which)")
+    }
+
+    /// The warning for a property not available, or deprecated, at the deployment target.
+    func availabilityWarning(key: String, _ property: PropertySchema, declaredBy: String) -> Message? {
+        guard let target = deploymentTarget else { return nil }
+        if let since = property.since, since > target {
+            return .warning(.propertyAvailability,
+                            "'\(key)' (\(declaredBy).\(property.swiftName)) is available from iOS \(since); the deployment target is iOS \(target)")
+        }
+        if let deprecated = property.deprecated, deprecated <= target {
+            let note = property.note.map { " (\($0))" } ?? ""
+            return .warning(.propertyAvailability,
+                            "'\(key)' (\(declaredBy).\(property.swiftName)) is deprecated since iOS \(deprecated)\(note); the deployment target is iOS \(target)")
+        }
+        return nil
+    }
+}
+
+/// A word that is not a case of the property's enumeration, and where it is.
+struct WordError: Error {
+    let message: Message
+    let range: SourceRange
+}
+
+/// Spelling conversions between UIKit's names and a stylesheet's words.
+enum SchemaWords {
+    /// `title-label--font` → `["title-label", "font"]`.
+    static func keyPathParts(_ key: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var previousWasDash = false
+        for character in key {
+            if character == "-" && previousWasDash && !current.isEmpty {
+                current.removeLast()
+                parts.append(current)
+                current = ""
+                previousWasDash = false
+                continue
+            }
+            current.append(character)
+            previousWasDash = character == "-"
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// `isUserInteractionEnabled` → `is-user-interaction-enabled`.
+    static func kebab(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase {
+                if !out.isEmpty { out.append("-") }
+                out.append(Character(character.lowercased()))
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+extension PropertyType {
+    /// `a color`, `edge insets`, `an enum(...)`: for messages.
+    var article: String {
+        switch self {
+        case .edgeInsets: return "edge insets"
+        case .directionalEdgeInsets: return "directional edge insets"
+        case .textAttributes: return "text attributes"
+        case .any: return "any value"
+        case .object(let name): return "a sub-object (\(name))"
+        case .enumeration(let name): return "a case of \(name)"
+        case .options(let name): return "options of \(name)"
+        case .words(let words): return "one of \(words.joined(separator: ", "))"
+        case .image, .offset: return "an \(description)"
+        default: return "a \(description)"
+        }
+    }
+}

@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system operations the compiler needs, on POSIX calls
+/// directly: errors come back as plain reasons ("is a directory", "no such
+/// file or directory") that diagnostics can quote, and the library an app
+/// embeds does not need Foundation.
+public enum FileSystem {
+    /// Why a file could not be read, in words a message can quote.
+    public struct ReadError: Error, Sendable, Equatable {
+        /// The reason, lowercase: "permission denied".
+        public var reason: String
+    }
+
+    /// The largest file reflc reads: 1 GiB. Far above any stylesheet (the
+    /// 50 MB benchmark is a twentieth of it), and it keeps every offset in a
+    /// file, and the number of distinct names a file can hold, within the
+    /// compiler's 32-bit tables.
+    public static let maximumFileSize = 1 << 30
+
+    /// The whole contents of the file at `path`.
+    public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
+        readFile(FilePath(path))
+    }
+
+    /// The whole contents of the file at `path`, as it was when opened: a
+    /// file that grows while it is read is read up to the size it had then.
+    public static func readFile(_ path: FilePath) -> Result<[UInt8], ReadError> {
+        readFile(path, folders: nil).map(\.bytes)
+    }
+
+    /// Which file a path names: two paths name the same file when their
+    /// identities are equal (the same device and inode).
+    public struct FileIdentity: Hashable, Sendable {
+        public let device: UInt64
+        public let inode: UInt64
+
+        public init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+    }
+
+    /// `readFile`, with the file's identity; opened relative to its folder's
+    /// descriptor in `folders` when given.
+    package static func readFile(_ path: FilePath, folders: FolderDescriptors?) -> Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
+        var bytes: [UInt8] = []
+        let read = withOpenFile(path, folders: folders) { descriptor, size -> Result<Void, ReadError> in
+            var failure: ReadError?
+            // Read straight into an array sized from `fstat` (not zeroed first).
+            bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                switch readContents(descriptor, into: buffer) {
+                case .success(let count): initialized = count
+                case .failure(let error):
+                    initialized = 0
+                    failure = error
+                }
+            }
+            return failure.map { .failure($0) } ?? .success(())
+        }
+        return read.map { (bytes, $0) }
+    }
+
+    /// Whether something exists at `path` (relative to its folder's
+    /// descriptor in `folders` when given).
+    package static func exists(_ path: FilePath, folders: FolderDescriptors?) -> Bool {
+        guard !path.isUnusable else { return false }
+        let (folder, name) = folders?.location(of: path) ?? (AT_FDCWD, path)
+        var status = stat()
+        return name.withCString { fstatat(folder, $0, &status, 0) } == 0
+    }
+
+    /// The file at `path` read into memory that `allocate` gives for its
+    /// size (which it then owns); how many bytes were read.
+    static func readFile(_ path: FilePath, into allocate: (Int) -> UnsafeMutableBufferPointer<UInt8>) -> Result<Int, ReadError> {
+        var count = 0
+        return withOpenFile(path, folders: nil) { descriptor, size -> Result<Void, ReadError> in
+            readContents(descriptor, into: allocate(size)).map { count = $0 }
+        }.map { _ in count }
+    }
+
+    /// Opens the regular file at `path` and calls `body` with its
+    /// descriptor and size; refuses directories, FIFOs, devices and files
+    /// past the size limit.
+    private static func withOpenFile(_ path: FilePath, folders: FolderDescriptors?,
+                                     _ body: (Int32, Int) -> Result<Void, ReadError>) -> Result<FileIdentity, ReadError> {
+        guard !path.isUnusable else { return .failure(ReadError(reason: "no such file or directory")) }
+        let (folder, name) = folders?.location(of: path) ?? (AT_FDCWD, path)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let descriptor = name.withCString { openat(folder, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(ReadError(reason: lastErrorReason())) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadError(reason: lastErrorReason())) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(ReadError(reason: "is a directory")) }
+        // A FIFO or a device (`/dev/zero`, `/dev/stdin`) could block or never end.
+        if (status.st_mode & S_IFMT) != S_IFREG { return .failure(ReadError(reason: "is not a regular file")) }
+        let size = max(Int(status.st_size), 0)
+        guard size <= maximumFileSize else {
+            return .failure(ReadError(reason: "is larger than the 1 GiB limit on input files"))
+        }
+        let identity = FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
+        return body(descriptor, size).map { identity }
+    }
+
+    /// Reads an open regular file into `buffer`, sized from `fstat`; how
+    /// many bytes it read (fewer if the file shrank). A large file is read
+    /// in parts on the processors at once: the copy out of the page cache
+    /// is the cost, and it divides.
+    private static func readContents(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<Int, ReadError> {
+        let partCount = buffer.count >= largeFileSize ? min(Concurrency.processorCount, 4) : 1
+        let partSize = (buffer.count + partCount - 1) / max(partCount, 1)
+        let parts = (0..<partCount).map { part in
+            FilePart(range: min(buffer.count, part * partSize)..<min(buffer.count, (part + 1) * partSize))
+        }
+        Concurrency.run(partCount) { part in
+            parts[part].read(from: descriptor, into: buffer)
+        }
+        // Only a whole prefix counts: a part that stopped early means the file shrank.
+        var count = 0
+        for part in parts {
+            if let error = part.error { return .failure(ReadError(reason: error)) }
+            count = part.range.lowerBound + part.count
+            if part.count < part.range.count { break }
+        }
+        return .success(count)
+    }
+
+    /// Files from this size on are read in parallel parts.
+    static let largeFileSize = 4 << 20
+
+    /// Reads a whole stream (standard input), up to `maximumFileSize`.
+    public static func readStream(_ descriptor: Int32) -> Result<[UInt8], ReadError> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return .failure(ReadError(reason: lastErrorReason())) }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= maximumFileSize else {
+                return .failure(ReadError(reason: "is larger than the 1 GiB limit on input files"))
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// One part of a file being read: its byte range, how much of it was
+    /// read, and the error that stopped it.
+    private final class FilePart {
+        let range: Range<Int>
+        private(set) var count = 0
+        private(set) var error: String?
+
+        init(range: Range<Int>) { self.range = range }
+
+        func read(from descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            while count < range.count {
+                let read = pread(descriptor, buffer.baseAddress! + range.lowerBound + count, range.count - count,
+                                 off_t(range.lowerBound + count))
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { error = FileSystem.lastErrorReason() }
+                if read <= 0 { return }
+                count += read
+            }
+        }
+    }
+
+    /// The text of the current `errno`, lowercased as diagnostics are.
+    public static func lastErrorReason() -> String {
+        let text = String(cString: strerror(errno))
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
+
+/// Path arithmetic on `/`-separated strings (see `FilePath` for paths
+/// that need not be UTF-8).
+public enum PathName {
+    /// The folder part of `path` (`""` for a bare file name).
+    public static func directory(of path: String) -> String {
+        FilePath(path).directory.description
+    }
+
+    /// `relative` resolved against `directory`, with `.` and `..` folded
+    /// where that does not climb above the start of a relative path.
+    public static func join(_ directory: String, _ relative: String) -> String {
+        FilePath(directory).appending(FilePath(relative)).description
+    }
+
+    /// Folds `a/./b` and `a/x/../b`; keeps leading `..` of relative paths.
+    public static func normalize(_ path: String) -> String {
+        FilePath(path).normalized.description
+    }
+
+    /// `path` relative to `base` when it lies below it, else `path` itself.
+    public static func relative(_ path: String, to base: String) -> String {
+        FilePath(path).relative(to: FilePath(base)).description
+    }
+}

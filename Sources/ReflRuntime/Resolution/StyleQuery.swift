@@ -1,0 +1,98 @@
+
+/// What resolution is asked about: a view (its class, superclasses and
+/// traits) in an environment.
+public struct StyleQuery: Sendable {
+    /// The view's class, e.g. `UILabel` or `MyApp.FooLabel`.
+    public var className: String
+    /// Its superclasses, nearest first (`["UILabel", "UIView"]` for a subclass of UILabel).
+    public var superclasses: [String]
+    /// The view's traits, any number.
+    public var traits: Set<String>
+    public var environment: StyleEnvironment
+
+    /// A query for a view of `className` with its superclasses (nearest first) and traits.
+    public init(className: String, superclasses: [String] = [], traits: Set<String> = [],
+                environment: StyleEnvironment = StyleEnvironment()) {
+        self.className = className
+        self.superclasses = superclasses
+        self.traits = traits
+        self.environment = environment
+    }
+
+    /// The class and its superclasses, nearest first.
+    var classChain: [String] { [className] + superclasses }
+}
+
+/// The conditions a view is styled in. Unless given, the idiom, size
+/// classes, appearance, content size, layout direction and contrast are
+/// `unspecified`, no accessibility flag is set, the screen is 0×0, the
+/// bounds are the screen size, and every external condition is false.
+public struct StyleEnvironment: Sendable {
+    public var idiom: Idiom
+    public var horizontalSizeClass: SizeClass
+    public var verticalSizeClass: SizeClass
+    /// What `width` and `height` in conditions test (and `orientation`).
+    public var screenSize: ViewSize
+    /// What `%` is relative to; nil means the screen size.
+    public var bounds: ViewSize?
+    /// Values of the `?name` conditions, by name.
+    public var externalConditions: [String: ExternalCondition]
+    /// Light or dark mode (`appearance` in conditions).
+    public var appearance: Appearance
+    /// The Dynamic Type size: what `content-size` tests and what fonts with
+    /// a text style scale to (as at `large` when unspecified).
+    public var contentSizeCategory: ContentSizeCategory
+    public var layoutDirection: LayoutDirection
+    /// The accessibility contrast (`contrast` in conditions).
+    public var contrast: Contrast
+    /// The accessibility settings that are on (`reduce-motion`, ...).
+    public var accessibilityFlags: Set<AccessibilityFlag>
+
+    /// An environment; every argument left out takes the default above.
+    public init(idiom: Idiom = .unspecified, horizontalSizeClass: SizeClass = .unspecified,
+                verticalSizeClass: SizeClass = .unspecified, screenSize: ViewSize = ViewSize(width: 0, height: 0),
+                bounds: ViewSize? = nil, externalConditions: [String: ExternalCondition] = [:],
+                appearance: Appearance = .unspecified, contentSizeCategory: ContentSizeCategory = .unspecified,
+                layoutDirection: LayoutDirection = .unspecified, contrast: Contrast = .unspecified,
+                accessibilityFlags: Set<AccessibilityFlag> = []) {
+        self.idiom = idiom
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.screenSize = screenSize
+        self.bounds = bounds
+        self.externalConditions = externalConditions
+        self.appearance = appearance
+        self.contentSizeCategory = contentSizeCategory
+        self.layoutDirection = layoutDirection
+        self.contrast = contrast
+        self.accessibilityFlags = accessibilityFlags
+    }
+
+    /// The bounds `%` values resolve against.
+    public var effectiveBounds: ViewSize { bounds ?? screenSize }
+
+    /// Landscape when the screen is wider than it is tall, else portrait
+    /// (a 0×0 screen included).
+    public var orientation: Orientation {
+        screenSize.width > screenSize.height ? .landscape : .portrait
+    }
+}
+
+/// A width and a height in points.
+public struct ViewSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+
+    /// A size of `width` × `height` points.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The value of an external condition (`?name`): fixed, or computed by the
+/// host from the environment when a rule needs it.
+public enum ExternalCondition: Sendable {
+    case value(Bool)
+    case evaluate(@Sendable (StyleEnvironment) -> Bool)
+}

@@ -1,0 +1,307 @@
+
+/// A stylesheet ready to answer "what style does this view get?".
+///
+/// Load it from `.less` source (compiled on the spot), from the JSON rule
+/// table `reflc build` writes, or from the binary one (`--format binary`):
+/// all three give the same answers. A query looks only at the rules that
+/// can match the view, found by the names they can match: an index built
+/// when a source or JSON stylesheet is loaded, and stored in a binary table,
+/// which is read in place.
+public struct Stylesheet: Sendable {
+    private let store: Store
+
+    /// Where the rules are.
+    private enum Store: Sendable {
+        case table(IndexedTable)
+        case binary(BinaryTable)
+    }
+
+    /// The rules and variables, as compiled. From a binary table this
+    /// decodes the whole table, each time it is asked for.
+    public var table: RuleTable {
+        switch store {
+        case .table(let indexed): return indexed.table
+        case .binary(let binary): return binary.ruleTable()
+        }
+    }
+
+    /// Whether the rules are read in place from a binary table.
+    package var isBinary: Bool {
+        if case .binary = store { return true }
+        return false
+    }
+
+    /// Indexes a rule table.
+    public init(table: RuleTable) {
+        store = .table(IndexedTable(table))
+    }
+
+    private init(binary: BinaryTable) {
+        store = .binary(binary)
+    }
+
+    /// Loads the rule table at `path`, binary or JSON (told apart by its
+    /// content, not its name). A `.less` file is refused here: this module
+    /// holds no compiler. `Stylesheet(contentsOfFile:)` of `ReflEval` loads
+    /// every form, source included.
+    public init(contentsOfTableFile path: FilePath) throws(StylesheetError) {
+        switch try Self.read(path) {
+        case .table(let stylesheet): self = stylesheet
+        case .source:
+            throw StylesheetError(diagnostics: [], reason: "\(path): error: this is stylesheet source, not a rule table; "
+                                  + "build a table with 'reflc build --format binary', or load the source with ReflEval")
+        }
+    }
+
+    /// What a file holds: a rule table, loaded, or stylesheet source, read
+    /// (for a compiler to take from there).
+    public enum FileContents: Sendable {
+        case table(Stylesheet)
+        case source([UInt8])
+    }
+
+    /// Reads the file at `path` and loads it when it is a rule table. A
+    /// binary table is read into aligned memory and used in place.
+    public static func read(_ path: FilePath) throws(StylesheetError) -> FileContents {
+        let contents: TableBytes
+        switch TableBytes.read(path) {
+        case .success(let read): contents = read
+        case .failure(let error):
+            var unreadable = StylesheetError(diagnostics: [], reason: "cannot read '\(path)': \(error.reason)")
+            unreadable.isUnreadable = true
+            throw unreadable
+        }
+        if contents.buffer.starts(with: BinaryFormat.magic) {
+            return .table(try Stylesheet(binary: contents, path: path.description))
+        }
+        let bytes = Array(contents.buffer)
+        if TableFormat.detect(bytes) == .json {
+            return .table(try Stylesheet(ruleTableJSON: bytes, path: path.description))
+        }
+        return .source(bytes)
+    }
+
+    private init(binary bytes: TableBytes, path: String) throws(StylesheetError) {
+        do {
+            self.init(binary: try BinaryTable(bytes))
+        } catch {
+            throw StylesheetError(diagnostics: [], reason: "\(path): error: malformed binary rule table: \(error)")
+        }
+    }
+
+    /// Reads a rule table written by `reflc build`, binary or JSON (told
+    /// apart by content). `path` names the table in error messages.
+    public init(ruleTable bytes: [UInt8], path: String = "rules") throws(StylesheetError) {
+        if TableFormat.detect(bytes) == .binary {
+            try self.init(binary: bytes.withUnsafeBytes { TableBytes(copying: $0) }, path: path)
+        } else {
+            try self.init(ruleTableJSON: bytes, path: path)
+        }
+    }
+
+    /// Reads a JSON rule table written by `reflc build`. `path` names the
+    /// table in error messages.
+    public init(ruleTableJSON bytes: [UInt8], path: String = "rules.json") throws(StylesheetError) {
+        let file = SourceFile(path: path, bytes: bytes)
+        switch RuleTableReader.read(file) {
+        case .success(let table): self.init(table: table)
+        case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
+        }
+    }
+
+    /// A rule that matches a query: its index, the priority it applies at,
+    /// and its class distance (0 for the view's own class or a trait).
+    struct Match {
+        let rule: Int32
+        let priority: Int
+        let distance: Int
+    }
+
+    /// The rules that match, in the order they apply: ascending priority,
+    /// then farther class before nearer, then source order. A one-name rule
+    /// that matches both as the view's class and as one of its traits
+    /// applies once, as the trait.
+    func matchingRules(_ query: StyleQuery) -> [Match] {
+        switch store {
+        case .table(let indexed): return Self.matchingRules(query, in: indexed)
+        case .binary(let binary): return Self.matchingRules(query, in: binary)
+        }
+    }
+
+    private static func matchingRules<Store: RuleStore>(_ query: StyleQuery, in store: Store) -> [Match] {
+        var matches: [Match] = []
+        var matchedAsTrait: Set<Int32> = []
+        for trait in query.traits {
+            for rule in store.rules(named: trait).asTrait where store.holds(rule, query.environment) && matchedAsTrait.insert(rule).inserted {
+                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asTrait, distance: 0))
+            }
+        }
+        for (distance, className) in query.classChain.enumerated() {
+            let named = store.rules(named: className)
+            for rule in distance == 0 ? named.asClass : named.asSuperclass {
+                guard store.hasTrait(of: rule, in: query.traits), !matchedAsTrait.contains(rule),
+                      store.holds(rule, query.environment) else { continue }
+                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asClass, distance: distance))
+            }
+        }
+        matches.sort { left, right in
+            if left.priority != right.priority { return left.priority < right.priority }
+            if left.distance != right.distance { return left.distance > right.distance }
+            return left.rule < right.rule
+        }
+        return matches
+    }
+
+    /// Calls `body` with each property of `rule`: name, value, whether it is
+    /// important, and its control state.
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
+        switch store {
+        case .table(let indexed): indexed.forEachProperty(of: rule, body)
+        case .binary(let binary): binary.forEachProperty(of: rule, body)
+        }
+    }
+
+    /// The selector as written and where, for explanations.
+    func origin(of rule: Int32) -> (selector: String, source: SourcePosition) {
+        switch store {
+        case .table(let indexed):
+            let compiled = indexed.table.rules[Int(rule)]
+            return (compiled.selector.raw, compiled.source)
+        case .binary(let binary):
+            let record = binary.rule(Int(rule))
+            return (binary.selectorText(record),
+                    SourcePosition(file: binary.string(record.file), line: Int(record.line), column: Int(record.column)))
+        }
+    }
+}
+
+/// What matching asks of the rules, wherever they are held.
+protocol RuleStore {
+    associatedtype RuleIndices: Sequence<Int32>
+
+    /// The rules a name can match: as the view's class, as one of its
+    /// superclasses (rules that apply to subclasses), as one of its traits.
+    func rules(named name: String) -> (asClass: RuleIndices, asSuperclass: RuleIndices, asTrait: RuleIndices)
+    func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int)
+    /// False for a `Class:trait` rule whose trait is not among `traits`.
+    func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool
+    /// Whether the rule's condition, if any, holds.
+    func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void)
+}
+
+/// A rule table in memory, indexed by the names its rules can match.
+struct IndexedTable: RuleStore, Sendable {
+    let table: RuleTable
+    /// Rules that can match as a class, by class name: rules with a class,
+    /// and one-name trait rules by their name.
+    private var classRules: [String: [Int32]] = [:]
+    /// Those of `classRules` with `apply-to-subclasses: true`.
+    private var subclassRules: [String: [Int32]] = [:]
+    /// One-name rules (a class alone or a trait alone), by that name: they
+    /// match a view with that trait too.
+    private var traitRules: [String: [Int32]] = [:]
+    /// Each rule's priority when it matches as a class, and as a trait.
+    private var matchPriorities: [(asClass: Int, asTrait: Int)] = []
+
+    init(_ table: RuleTable) {
+        self.table = table
+        matchPriorities.reserveCapacity(table.rules.count)
+        for (index, rule) in table.rules.enumerated() {
+            let selector = rule.selector
+            matchPriorities.append(RuleSelector.matchPriorities(written: rule.priority, hasClass: selector.className != nil,
+                                                                hasTrait: selector.trait != nil))
+            guard let name = selector.className ?? selector.trait else { continue }
+            classRules[name, default: []].append(Int32(index))
+            if rule.appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
+            if selector.className == nil || selector.trait == nil { traitRules[name, default: []].append(Int32(index)) }
+        }
+    }
+
+    func rules(named name: String) -> (asClass: [Int32], asSuperclass: [Int32], asTrait: [Int32]) {
+        (classRules[name] ?? [], subclassRules[name] ?? [], traitRules[name] ?? [])
+    }
+
+    func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int) { matchPriorities[Int(rule)] }
+
+    func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool {
+        let selector = table.rules[Int(rule)].selector
+        guard selector.className != nil, let trait = selector.trait else { return true }
+        return traits.contains(trait)
+    }
+
+    func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool {
+        table.rules[Int(rule)].condition?.holds(in: environment) ?? true
+    }
+
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
+        let compiled = table.rules[Int(rule)]
+        for property in compiled.properties { body(property.name, property.value, property.isImportant, .normal) }
+        for group in compiled.stateProperties {
+            for property in group.properties { body(property.name, property.value, property.isImportant, group.state) }
+        }
+    }
+}
+
+extension BinaryTable: RuleStore {
+    func rules(named name: String) -> (asClass: RuleList, asSuperclass: RuleList, asTrait: RuleList) {
+        guard let entry = entry(named: name) else {
+            let empty = ruleList(0, 0)
+            return (empty, empty, empty)
+        }
+        return (ruleList(entry.first, entry.classCount), ruleList(entry.first + entry.classCount, entry.subclassCount),
+                ruleList(entry.first + entry.classCount + entry.subclassCount, entry.traitCount))
+    }
+
+    func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int) {
+        let names = selectorNames(Int(rule))
+        return RuleSelector.matchPriorities(written: names.priority, hasClass: names.className != BinaryFormat.none,
+                                            hasTrait: names.trait != BinaryFormat.none)
+    }
+
+    func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool {
+        let names = selectorNames(Int(rule))
+        guard names.className != BinaryFormat.none, names.trait != BinaryFormat.none else { return true }
+        return traits.contains { string(names.trait, equals: $0) }
+    }
+
+    func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool {
+        let condition = conditionIndex(ofRule: Int(rule))
+        return condition == BinaryFormat.none || holds(condition: condition, in: environment)
+    }
+
+    func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
+        forEachProperty(ofRule: Int(rule), body)
+    }
+}
+
+/// Why a stylesheet could not be loaded: its diagnostics (render them with
+/// `DiagnosticRenderer`), or a reason such as an unreadable file.
+public struct StylesheetError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public var reason: String?
+    /// The files a failed compilation read or looked for (a monitor
+    /// watches them for the fix).
+    package var watchedFiles: [FilePath] = []
+    /// Whether the file could not be read at all (as opposed to holding a
+    /// malformed table).
+    package var isUnreadable = false
+
+    /// An error carrying `diagnostics`, or a `reason` when there are none.
+    public init(diagnostics: [Diagnostic], reason: String? = nil) {
+        self.diagnostics = diagnostics
+        self.reason = reason
+    }
+
+    package init(diagnostics: [Diagnostic], watchedFiles: [FilePath]) {
+        self.diagnostics = diagnostics
+        self.watchedFiles = watchedFiles
+    }
+
+    /// The reason, or the rendered diagnostics.
+    public var description: String {
+        if let reason { return reason }
+        var renderer = DiagnosticRenderer()
+        return renderer.render(diagnostics)
+    }
+}

@@ -1,0 +1,134 @@
+
+/// The layout of a binary rule table (`reflc build --format binary`), as
+/// Docs/BinaryTable.md describes it: a header, then sections of fixed-width
+/// little-endian records that refer to each other by index. Shared by the
+/// writer and the reader, so that the two cannot disagree.
+enum BinaryFormat {
+    /// `\x89REFLB\r\n`: a byte with the high bit set (caught by 7-bit
+    /// transfers), the name, then CR LF (caught by newline conversion).
+    static let magic: [UInt8] = [0x89, 0x52, 0x45, 0x46, 0x4C, 0x42, 0x0D, 0x0A]
+    /// The version of this layout.
+    static let layoutVersion: UInt32 = 1
+    /// Bytes before the section directory: magic, layout version, table
+    /// version, file length, section count.
+    static let headerLength = 24
+    /// "No string" / "no condition" in a field that may be empty.
+    static let none: UInt32 = 0xFFFF_FFFF
+    /// The bit of a property's value field that marks it `!important`.
+    static let importantBit: UInt32 = 0x8000_0000
+    /// Every section starts at a multiple of this.
+    static let sectionAlignment = 8
+    /// How deep values (vectors, calls, image fills) and conditions may
+    /// nest: as deep as the language lets them be written.
+    static let maximumNesting = LanguageLimits.maximumNesting
+
+    /// The sections, in file order; each holds records of `recordSize` bytes.
+    enum Section: Int, CaseIterable {
+        case stringOffsets, stringBytes, numbers, values, valueLists, stringLists
+        case conditionNodes, conditionLists, conditions, propertyNames, properties, stateGroups, rules, variables
+        case indexBuckets, indexEntries, ruleLists
+
+        var recordSize: Int {
+            switch self {
+            case .stringBytes: return 1
+            case .stringOffsets, .valueLists, .stringLists, .conditionLists, .propertyNames, .indexBuckets, .ruleLists: return 4
+            case .numbers, .conditions, .properties, .variables: return 8
+            case .conditionNodes, .stateGroups: return 12
+            case .values, .indexEntries: return 20
+            case .rules: return 48
+            }
+        }
+
+        /// The name used in messages and in Docs/BinaryTable.md.
+        var name: String {
+            switch self {
+            case .stringOffsets: return "string offsets"
+            case .stringBytes: return "string bytes"
+            case .numbers: return "numbers"
+            case .values: return "values"
+            case .valueLists: return "value lists"
+            case .stringLists: return "string lists"
+            case .conditionNodes: return "condition nodes"
+            case .conditionLists: return "condition lists"
+            case .conditions: return "conditions"
+            case .propertyNames: return "property names"
+            case .properties: return "properties"
+            case .stateGroups: return "state groups"
+            case .rules: return "rules"
+            case .variables: return "variables"
+            case .indexBuckets: return "index buckets"
+            case .indexEntries: return "index entries"
+            case .ruleLists: return "rule lists"
+            }
+        }
+    }
+
+    /// The directory: an offset and a byte length per section.
+    static var directoryLength: Int { Section.allCases.count * 8 }
+
+    /// A value record's kind (its first byte).
+    enum ValueKind: UInt8 {
+        case number, percent, angle, string, bool, color, gradient, font, rect, point, size, edgeInsets
+        case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier
+    }
+
+    /// A condition node's kind (its first byte).
+    enum ConditionKind: UInt8 {
+        case all, any, not, always, external, sizeClass, size, idiom, appearance, contentSize
+        case layoutDirection, orientation, contrast, flag
+    }
+
+    /// Transform operations, in the order of `Transform`'s cases.
+    enum TransformOperation: UInt8 { case scale, rotate, translate }
+
+    /// An enumeration is stored as its position in `allCases`, the order
+    /// Docs/BinaryTable.md lists.
+    static func code<Keyword: CaseIterable & Equatable>(_ keyword: Keyword) -> UInt8 {
+        UInt8(Array(Keyword.allCases).firstIndex(of: keyword)!)
+    }
+
+    /// The keyword at position `code`, or nil past the end.
+    static func keyword<Keyword: CaseIterable>(_ code: UInt8, as _: Keyword.Type) -> Keyword? {
+        let cases = Array(Keyword.allCases)
+        return Int(code) < cases.count ? cases[Int(code)] : nil
+    }
+
+    /// Length units: 0 none, then `LengthUnit`'s cases.
+    static func unitCode(_ unit: LengthUnit?) -> UInt8 { unit.map { code($0) + 1 } ?? 0 }
+
+    static func unit(_ code: UInt8) -> LengthUnit?? {
+        code == 0 ? .some(nil) : keyword(code - 1, as: LengthUnit.self).map { .some($0) }
+    }
+
+    // MARK: Numbers
+
+    /// Numbers are stored in a 32-bit code: most are short decimals (color
+    /// components to 5 places, lengths, sizes), kept in the code itself as
+    /// a count of 1/100000 (a 31-bit signed integer); any other goes to the
+    /// numbers section, and the code, with its top bit set, gives its index.
+    static let numberScale = 100_000.0
+    static let pooledNumberBit: UInt32 = 0x8000_0000
+
+    /// The code for `value` when it is exactly a count of 1/100000 in the
+    /// code's range (the division gives back the same double), else nil.
+    static func inlineCode(_ value: Double) -> UInt32? {
+        let scaled = (value * numberScale).rounded()
+        guard abs(scaled) < 1_073_741_824, scaled / numberScale == value, value.sign == .plus || value != 0 else { return nil }
+        return UInt32(bitPattern: Int32(scaled)) & ~pooledNumberBit
+    }
+
+    /// The value of an inline code.
+    static func inlineValue(_ code: UInt32) -> Double {
+        Double(Int32(bitPattern: code << 1) >> 1) / numberScale
+    }
+
+    /// 32-bit FNV-1a over a name's UTF-8 bytes: what the selector index
+    /// hashes names with.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return hash
+    }
+}

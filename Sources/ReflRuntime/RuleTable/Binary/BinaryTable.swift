@@ -1,0 +1,267 @@
+
+/// Why a binary rule table could not be read (or written): what is wrong,
+/// and the byte offset where it was found.
+public struct BinaryTableError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// Where in the file the problem is; nil for the file as a whole.
+    public var offset: Int?
+
+    init(_ message: String, at offset: Int? = nil) {
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String {
+        offset.map { "\(message) (at byte \($0))" } ?? message
+    }
+}
+
+/// A table's bytes at a fixed address for as long as the table lives.
+/// Immutable once made, hence shareable between threads.
+final class TableBytes: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    package let count: Int
+
+    init(copying bytes: UnsafeRawBufferPointer) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: BinaryFormat.sectionAlignment)
+        if let source = bytes.baseAddress { memory.copyMemory(from: source, byteCount: bytes.count) }
+        base = UnsafeRawPointer(memory)
+        count = bytes.count
+    }
+
+    private init(base: UnsafeRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The file at `path`, read straight into the table's memory (a binary
+    /// table is used where it is read: no second copy).
+    static func read(_ path: FilePath) -> Result<TableBytes, FileSystem.ReadError> {
+        var memory: UnsafeMutableRawPointer?
+        let read = FileSystem.readFile(path) { size in
+            memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: BinaryFormat.sectionAlignment)
+            return UnsafeMutableBufferPointer(start: memory!.assumingMemoryBound(to: UInt8.self), count: size)
+        }
+        switch read {
+        case .success(let count): return .success(TableBytes(base: memory!, count: count))
+        case .failure(let error):
+            memory?.deallocate()
+            return .failure(error)
+        }
+    }
+
+    var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    deinit {
+        UnsafeMutableRawPointer(mutating: base).deallocate()
+    }
+}
+
+/// A binary rule table, checked once when it is made (see
+/// `BinaryTable+Validation.swift`) and then read in place: rules,
+/// properties and values are decoded when a query needs them, so loading
+/// does no work per rule beyond the check.
+struct BinaryTable: Sendable {
+    typealias Section = BinaryFormat.Section
+
+    let bytes: TableBytes
+    /// Byte offset and record count of each section.
+    let sectionOffsets: [Int]
+    let sectionCounts: [Int]
+    /// The property names, made once: every query uses them.
+    let propertyNames: [String]
+
+    // Offsets of the sections a query reads, held apart from the arrays.
+    let stringOffsets: Int, stringBytes: Int, numbers: Int, values: Int, valueLists: Int, stringLists: Int
+    let conditionNodes: Int, conditionLists: Int, conditions: Int, properties: Int, stateGroups: Int, rules: Int
+    let variables: Int, indexBuckets: Int, indexEntries: Int, ruleLists: Int
+    let bucketMask: Int
+
+    var ruleCount: Int { sectionCounts[Section.rules.rawValue] }
+    var stringCount: Int { sectionCounts[Section.stringOffsets.rawValue] - 1 }
+
+    /// Checks `bytes` as a binary table and keeps a copy of them.
+    init(bytes input: UnsafeRawBufferPointer) throws(BinaryTableError) {
+        try self.init(TableBytes(copying: input))
+    }
+
+    /// Checks `bytes` as a binary table; the table keeps them.
+    init(_ bytes: TableBytes) throws(BinaryTableError) {
+        let layout = try BinaryTableValidator.validate(bytes)
+        self.bytes = bytes
+        sectionOffsets = layout.offsets
+        sectionCounts = layout.counts
+        propertyNames = layout.propertyNames
+        func offset(_ section: Section) -> Int { layout.offsets[section.rawValue] }
+        stringOffsets = offset(.stringOffsets)
+        stringBytes = offset(.stringBytes)
+        numbers = offset(.numbers)
+        values = offset(.values)
+        valueLists = offset(.valueLists)
+        stringLists = offset(.stringLists)
+        conditionNodes = offset(.conditionNodes)
+        conditionLists = offset(.conditionLists)
+        conditions = offset(.conditions)
+        properties = offset(.properties)
+        stateGroups = offset(.stateGroups)
+        rules = offset(.rules)
+        variables = offset(.variables)
+        indexBuckets = offset(.indexBuckets)
+        indexEntries = offset(.indexEntries)
+        ruleLists = offset(.ruleLists)
+        bucketMask = layout.counts[Section.indexBuckets.rawValue] - 1
+    }
+
+    // MARK: - Reading fields
+
+    @inline(__always)
+    func u8(_ offset: Int) -> UInt8 { bytes.base.load(fromByteOffset: offset, as: UInt8.self) }
+
+    @inline(__always)
+    func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: bytes.base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
+
+    @inline(__always)
+    func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: bytes.base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+
+    /// The number a code stands for (see `BinaryFormat.inlineCode`).
+    @inline(__always)
+    func number(_ code: UInt32) -> Double {
+        guard code & BinaryFormat.pooledNumberBit != 0 else { return BinaryFormat.inlineValue(code) }
+        let index = Int(code & ~BinaryFormat.pooledNumberBit)
+        return Double(bitPattern: UInt64(littleEndian: bytes.base.loadUnaligned(fromByteOffset: numbers + 8 * index, as: UInt64.self)))
+    }
+
+    /// The UTF-8 bytes of string `id`.
+    func stringBytes(_ id: UInt32) -> UnsafeRawBufferPointer {
+        let start = Int(u32(stringOffsets + 4 * Int(id)))
+        let end = Int(u32(stringOffsets + 4 * Int(id) + 4))
+        return UnsafeRawBufferPointer(start: bytes.base + stringBytes + start, count: end - start)
+    }
+
+    func string(_ id: UInt32) -> String {
+        String(decoding: stringBytes(id), as: UTF8.self)
+    }
+
+    func optionalString(_ id: UInt32) -> String? {
+        id == BinaryFormat.none ? nil : string(id)
+    }
+
+    /// Whether string `id` is `text`, compared as bytes.
+    func string(_ id: UInt32, equals text: String) -> Bool {
+        let stored = stringBytes(id)
+        var text = text
+        return text.withUTF8 { stored.elementsEqual(UnsafeRawBufferPointer($0)) }
+    }
+
+    // MARK: - Rules
+
+    /// The fixed fields of rule `index`.
+    struct Rule {
+        let raw: UInt32, className: UInt32, trait: UInt32
+        let hasWhere: Bool, appliesToSubclasses: Bool
+        let priority: Int
+        let condition: UInt32
+        let file: UInt32, line: UInt32, column: UInt32
+        let firstProperty: Int, propertyCount: Int, firstGroup: Int, groupCount: Int
+    }
+
+    func rule(_ index: Int) -> Rule {
+        let at = rules + 48 * index
+        let flags = u8(at + 12)
+        return Rule(raw: u32(at), className: u32(at + 4), trait: u32(at + 8),
+                    hasWhere: flags & 1 != 0, appliesToSubclasses: flags & 2 != 0, priority: Int(u8(at + 13)),
+                    condition: u32(at + 16), file: u32(at + 20), line: u32(at + 24), column: u32(at + 28),
+                    firstProperty: Int(u32(at + 32)), propertyCount: Int(u32(at + 36)),
+                    firstGroup: Int(u32(at + 40)), groupCount: Int(u32(at + 44)))
+    }
+
+    /// The class and trait of rule `index` (`none` when absent) and its
+    /// written priority: what matching needs, without the rest.
+    func selectorNames(_ index: Int) -> (className: UInt32, trait: UInt32, priority: Int) {
+        let at = rules + 48 * index
+        return (u32(at + 4), u32(at + 8), Int(u8(at + 13)))
+    }
+
+    func conditionIndex(ofRule index: Int) -> UInt32 { u32(rules + 48 * index + 16) }
+
+    /// Calls `body` with each property of rule `index`: the plain ones, then
+    /// each state group's in order.
+    func forEachProperty(ofRule index: Int, _ body: (_ name: String, _ value: StyleValue, _ isImportant: Bool, _ state: ControlState) -> Void) {
+        let rule = self.rule(index)
+        for position in rule.firstProperty..<(rule.firstProperty + rule.propertyCount) {
+            let property = self.property(position)
+            body(property.name, property.value, property.isImportant, .normal)
+        }
+        for group in rule.firstGroup..<(rule.firstGroup + rule.groupCount) {
+            let at = stateGroups + 12 * group
+            let state = ControlState(rawValue: Int(u32(at)))
+            let first = Int(u32(at + 4))
+            for position in first..<(first + Int(u32(at + 8))) {
+                let property = self.property(position)
+                body(property.name, property.value, property.isImportant, state)
+            }
+        }
+    }
+
+    func property(_ position: Int) -> Property {
+        let at = properties + 8 * position
+        let value = u32(at + 4)
+        return Property(name: propertyNames[Int(u32(at))], value: self.value(value & ~BinaryFormat.importantBit),
+                        isImportant: value & BinaryFormat.importantBit != 0)
+    }
+
+    // MARK: - The selector index
+
+    /// The rules a name can match: with it as their class, those of them that
+    /// apply to subclasses, and the one-name rules of that name.
+    struct NameEntry {
+        let first: Int, classCount: Int, subclassCount: Int, traitCount: Int
+    }
+
+    /// The index entry for `name`, if some rule is named by it.
+    func entry(named name: String) -> NameEntry? {
+        guard bucketMask >= 0 else { return nil }
+        var name = name
+        return name.withUTF8 { utf8 -> NameEntry? in
+            let key = UnsafeRawBufferPointer(utf8)
+            var slot = Int(BinaryFormat.hash(key)) & bucketMask
+            // At most one round of the buckets: the check guarantees an empty one, but
+            // the loop does not depend on it.
+            for _ in 0...bucketMask {
+                let bucket = u32(indexBuckets + 4 * slot)
+                if bucket == 0 { return nil }
+                let at = indexEntries + 20 * Int(bucket - 1)
+                let stored = stringBytes(u32(at))
+                if stored.elementsEqual(key) {
+                    return NameEntry(first: Int(u32(at + 4)), classCount: Int(u32(at + 8)),
+                                     subclassCount: Int(u32(at + 12)), traitCount: Int(u32(at + 16)))
+                }
+                slot = (slot + 1) & bucketMask
+            }
+            return nil
+        }
+    }
+
+    /// Rule indices `start..<start + count` of the rule lists.
+    func ruleList(_ start: Int, _ count: Int) -> RuleList {
+        RuleList(table: self, start: start, count: count)
+    }
+
+    struct RuleList: Sequence, IteratorProtocol {
+        let table: BinaryTable
+        var start: Int
+        let end: Int
+
+        init(table: BinaryTable, start: Int, count: Int) {
+            self.table = table
+            self.start = start
+            end = start + count
+        }
+
+        mutating func next() -> Int32? {
+            guard start < end else { return nil }
+            defer { start += 1 }
+            return Int32(table.u32(table.ruleLists + 4 * start))
+        }
+    }
+}

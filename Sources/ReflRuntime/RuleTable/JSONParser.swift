@@ -1,0 +1,136 @@
+
+/// A parsed JSON value with the byte offset where it starts, so a
+/// malformed rule table can be reported at the offending spot. Public for
+/// the other readers of JSON reflc has (the language server's messages),
+/// so that all of them accept exactly the same text.
+public struct JSONNode: Sendable {
+    public enum Kind: Sendable {
+        /// Members in document order; objects are small, so a scan beats hashing.
+        case object([(key: String, value: JSONNode)])
+        case array([JSONNode])
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+        case null
+    }
+
+    public let kind: Kind
+    public let offset: Int
+
+    /// Why bytes are not JSON: a message, and the byte offset it is about.
+    public struct SyntaxError: Error, Sendable {
+        public let message: String
+        public let offset: Int
+    }
+
+    /// Parses strict JSON (RFC 8259: no duplicate keys, nesting at most
+    /// `JSONParser.maximumDepth` levels).
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, SyntaxError> {
+        JSONParser.parse(bytes).mapError { SyntaxError(message: $0.message, offset: $0.offset) }
+    }
+}
+
+/// A strict JSON parser (RFC 8259) over bytes, building a tree of nodes
+/// (the tokens are `JSONScanner`'s). Nesting is limited so a hostile file
+/// cannot exhaust the stack.
+struct JSONParser {
+    typealias Failure = JSONScanner.Failure
+
+    static let maximumDepth = 1_000
+
+    private var scanner: JSONScanner
+    private var depth = 0
+
+    static func parse(_ bytes: [UInt8]) -> Result<JSONNode, Failure> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(scanner: JSONScanner(buffer))
+            do throws(Failure) {
+                parser.scanner.skipWhitespace()
+                let node = try parser.parseValue()
+                parser.scanner.skipWhitespace()
+                if !parser.scanner.atEnd { throw parser.scanner.failure("unexpected text after the JSON value") }
+                return .success(node)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private func failure(_ message: String) -> Failure { scanner.failure(message) }
+
+    private mutating func parseValue() throws(Failure) -> JSONNode {
+        guard !scanner.atEnd else { throw failure("expected a JSON value, found end of file") }
+        let start = scanner.position
+        switch scanner.current {
+        case UInt8(ascii: "{"): return JSONNode(kind: try parseObject(), offset: start)
+        case UInt8(ascii: "["): return JSONNode(kind: try parseArray(), offset: start)
+        case UInt8(ascii: "\""): return JSONNode(kind: .string(try scanner.string()), offset: start)
+        case UInt8(ascii: "t"): try scanner.literal("true"); return JSONNode(kind: .bool(true), offset: start)
+        case UInt8(ascii: "f"): try scanner.literal("false"); return JSONNode(kind: .bool(false), offset: start)
+        case UInt8(ascii: "n"): try scanner.literal("null"); return JSONNode(kind: .null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(kind: .number(try scanner.number()), offset: start)
+        default: throw failure("expected a JSON value")
+        }
+    }
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth { throw failure("JSON nested more than \(Self.maximumDepth) levels deep") }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONNode.Kind {
+        try enter()
+        defer { depth -= 1 }
+        scanner.position += 1
+        var members: [(key: String, value: JSONNode)] = []
+        scanner.skipWhitespace()
+        if scanner.current == UInt8(ascii: "}") {
+            scanner.position += 1
+            return .object(members)
+        }
+        // Objects are small (a scan finds a repeated key) except variables
+        // and properties, which get a set once they grow.
+        var seen: Set<String>?
+        while true {
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            let keyStart = scanner.position
+            let key = try scanner.string()
+            if members.count == 16 { seen = Set(members.map(\.key)) }
+            let isRepeated: Bool
+            if seen != nil { isRepeated = !seen!.insert(key).inserted } else { isRepeated = members.contains { $0.key == key } }
+            if isRepeated { throw Failure(message: "the key \"\(key)\" appears twice in one object", offset: keyStart) }
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
+            scanner.position += 1
+            scanner.skipWhitespace()
+            members.append((key, try parseValue()))
+            scanner.skipWhitespace()
+            guard !scanner.atEnd else { throw failure("expected ',' or '}', found end of file") }
+            if scanner.current == UInt8(ascii: ",") { scanner.position += 1; continue }
+            if scanner.current == UInt8(ascii: "}") { scanner.position += 1; return .object(members) }
+            throw failure("expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONNode.Kind {
+        try enter()
+        defer { depth -= 1 }
+        scanner.position += 1
+        var items: [JSONNode] = []
+        scanner.skipWhitespace()
+        if scanner.current == UInt8(ascii: "]") {
+            scanner.position += 1
+            return .array(items)
+        }
+        while true {
+            scanner.skipWhitespace()
+            items.append(try parseValue())
+            scanner.skipWhitespace()
+            guard !scanner.atEnd else { throw failure("expected ',' or ']', found end of file") }
+            if scanner.current == UInt8(ascii: ",") { scanner.position += 1; continue }
+            if scanner.current == UInt8(ascii: "]") { scanner.position += 1; return .array(items) }
+            throw failure("expected ',' or ']'")
+        }
+    }
+}

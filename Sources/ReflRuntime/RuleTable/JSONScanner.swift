@@ -1,0 +1,243 @@
+
+/// The tokens of strict JSON (RFC 8259) read from bytes: whitespace,
+/// strings, numbers and literals, each checked as it is read. Shared by the
+/// general parser (`JSONParser`, which builds a tree) and the rule table's
+/// one-pass reader (`RuleTableFastReader`), so both accept exactly the same
+/// text and read the same values from it.
+struct JSONScanner {
+    struct Failure: Error {
+        let message: String
+        let offset: Int
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    /// A scanner at the start of `bytes`, past a UTF-8 byte order mark.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+    }
+
+    func failure(_ message: String) -> Failure { Failure(message: message, offset: position) }
+
+    var atEnd: Bool { position >= bytes.count }
+
+    /// The byte at the position (0 at the end, which no token starts with).
+    @inline(__always)
+    var current: UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(Failure) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+              (0..<count).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) else { throw failure("expected a JSON value") }
+        position += count
+    }
+
+    /// Whether the text at the position is exactly `text`; consumed if so.
+    @inline(__always)
+    mutating func eat(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[position + index] != text.utf8Start[index] { return false }
+        position += count
+        return true
+    }
+
+    // MARK: - Strings
+
+    /// A string, the position at its opening quote.
+    mutating func string() throws(Failure) -> String {
+        position += 1
+        // Most strings have no escapes and plain characters: take them whole.
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            position += 1
+        }
+        var out = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"): out.append(contentsOf: String(try unicodeEscape()).utf8)
+                default: throw failure("unknown escape in a JSON string")
+                }
+            case 0..<0x20:
+                throw failure("control character in a JSON string")
+            default:
+                if byte >= 0x80 {
+                    guard let length = UTF8Scalar.length(in: bytes, at: position) else { throw failure("invalid UTF-8 in a JSON string") }
+                    out.append(contentsOf: bytes[position..<position + length])
+                    position += length
+                } else {
+                    out.append(byte)
+                    position += 1
+                }
+            }
+        }
+        throw failure("unterminated JSON string")
+    }
+
+    /// A string's bytes when it has no escape and only ASCII (the position
+    /// then past its closing quote); nil, the position unchanged, otherwise.
+    /// For comparing keys and keywords without making a `String`.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        var index = position + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                defer { position = index + 1 }
+                return UnsafeBufferPointer(rebasing: bytes[(position + 1)..<index])
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    private mutating func unicodeEscape() throws(Failure) -> Character {
+        let first = try hex4()
+        if (0xD800..<0xDC00).contains(first) {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            else { throw failure("unpaired surrogate in a JSON string") }
+            position += 2
+            let second = try hex4()
+            guard (0xDC00..<0xE000).contains(second) else { throw failure("unpaired surrogate in a JSON string") }
+            return Character(Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!)
+        }
+        guard let scalar = Unicode.Scalar(first) else { throw failure("unpaired surrogate in a JSON string") }
+        return Character(scalar)
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw failure("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("expected four hex digits after \\u")
+            }
+            value = value * 16 + UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    // MARK: - Numbers
+
+    /// A number, the position at its first character.
+    mutating func number() throws(Failure) -> Double {
+        let start = position
+        if let value = shortDecimal() { return value }
+        position = start
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits in a JSON number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw failure("a JSON number cannot have a leading zero") }
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits after '.' in a JSON number") }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits in a JSON number's exponent") }
+            skipDigits()
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)),
+              value.isFinite else {
+            throw Failure(message: "invalid JSON number", offset: start)
+        }
+        return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    /// `-?digits[.digits]` with at most 15 significant digits and no
+    /// exponent — what the rule table writer produces for nearly every
+    /// number — converted exactly by one correctly rounded division. Nil
+    /// (position unchanged) for anything else.
+    private mutating func shortDecimal() -> Double? {
+        let start = position
+        var index = position
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if inFraction { fractionDigits += 1 }
+                if digits > 15 { return nil }
+            } else if byte == UInt8(ascii: ".") && !inFraction && digits > 0 {
+                inFraction = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard digits > 0, index < bytes.count ? bytes[index] | 0x20 != UInt8(ascii: "e") : true,
+              !(inFraction && fractionDigits == 0) else { return nil }
+        // JSON forbids leading zeros ("012"); leave those to the strict path.
+        let first = negative ? start + 1 : start
+        if bytes[first] == UInt8(ascii: "0") && first + 1 < index && bytes[first + 1] != UInt8(ascii: ".") {
+            return nil
+        }
+        position = index
+        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+}

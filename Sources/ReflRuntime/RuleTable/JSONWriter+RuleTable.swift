@@ -1,0 +1,121 @@
+extension JSONWriter {
+    /// `{ "version": 2, "variables": {...}, "rules": [` — the table's opening,
+    /// variables sorted by name.
+    package func beginTable(variables: [String: StyleValue]) {
+        raw("{")
+        indent(1)
+        raw("\"version\": ")
+        integer(RuleTable.formatVersion)
+        raw(",")
+        indent(1)
+        raw("\"variables\": {")
+        for (index, name) in variables.keys.sorted().enumerated() {
+            if index > 0 { raw(",") }
+            indent(2)
+            string(name)
+            raw(": ")
+            value(variables[name]!)
+        }
+        if !variables.isEmpty { indent(1) }
+        raw("},")
+        indent(1)
+        raw("\"rules\": [")
+    }
+
+    /// One rule of the `rules` array; `isFirst` decides the separating comma.
+    package func rule(_ rule: CompiledRule, isFirst: Bool) {
+        if !isFirst { raw(",") }
+        indent(2)
+        raw("{")
+        indent(3)
+        raw("\"selector\": {\"raw\": ")
+        string(rule.selector.raw)
+        raw(", \"class\": ")
+        optionalString(rule.selector.className)
+        raw(", \"trait\": ")
+        optionalString(rule.selector.trait)
+        raw(", \"where\": ")
+        bool(rule.selector.hasWhere)
+        raw("},")
+        indent(3)
+        raw("\"priority\": ")
+        integer(rule.priority)
+        raw(",")
+        indent(3)
+        raw("\"appliesToSubclasses\": ")
+        bool(rule.appliesToSubclasses)
+        raw(",")
+        indent(3)
+        raw("\"condition\": ")
+        if let condition = rule.condition { self.condition(condition) } else { raw("null") }
+        raw(",")
+        indent(3)
+        raw("\"source\": {\"file\": ")
+        string(rule.source.file)
+        raw(", \"line\": ")
+        integer(rule.source.line)
+        raw(", \"column\": ")
+        integer(rule.source.column)
+        raw("},")
+        indent(3)
+        raw("\"properties\": ")
+        properties(rule.properties, depth: 3)
+        raw(",")
+        indent(3)
+        raw("\"states\": {")
+        for (index, group) in rule.stateProperties.enumerated() {
+            if index > 0 { raw(",") }
+            indent(4)
+            string(group.state.description)
+            raw(": ")
+            properties(group.properties, depth: 4)
+        }
+        if !rule.stateProperties.isEmpty { indent(3) }
+        raw("}")
+        indent(2)
+        raw("}")
+        flushIfFull()
+    }
+
+    /// `{"name": {"value": VALUE, "important": BOOL}, ...}`, one property a
+    /// line at `depth + 1`.
+    @inline(__always)  // so that `depth` is a constant in each copy
+    private func properties(_ list: [Property], depth: Int) {
+        raw("{")
+        // Read in place: a copy of each property would count references to its name and value.
+        list.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                if index > 0 { raw(",") }
+                indent(depth + 1)
+                string(properties[index].name)
+                raw(": {\"value\": ")
+                value(properties[index].value)
+                raw(properties[index].isImportant ? ", \"important\": true}" : ", \"important\": false}")
+            }
+        }
+        if !list.isEmpty { indent(depth) }
+        raw("}")
+    }
+
+    /// Closes the `rules` array and the table.
+    package func endTable(hadRules: Bool) {
+        if hadRules { indent(1) }
+        raw("]\n}\n")
+        flush()
+    }
+
+    private func optionalString(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+}
+
+extension RuleTable {
+    /// The table as JSON, exactly as `reflc build` writes it.
+    public func jsonBytes() -> [UInt8] {
+        let writer = JSONWriter()
+        writer.beginTable(variables: variables)
+        for (index, rule) in rules.enumerated() { writer.rule(rule, isFirst: index == 0) }
+        writer.endTable(hadRules: !rules.isEmpty)
+        return writer.buffer
+    }
+}

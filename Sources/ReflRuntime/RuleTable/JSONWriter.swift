@@ -1,0 +1,225 @@
+/// Writes JSON bytes straight into a buffer: the rule table's shape, with
+/// every value in its typed form (Docs/RuleTable.md). Output is
+/// deterministic: object keys in a fixed or sorted order, numbers in their
+/// shortest round-trip form.
+///
+/// The writer can hand its buffer to a sink whenever it grows past
+/// `flushThreshold`, so a large table is streamed to a file instead of held.
+package struct JSONWriter {
+    package let output = ByteBuffer()
+    package let colors = ColorCache()
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    private let flushThreshold = 1 << 18
+
+    /// A writer that keeps everything in memory (`buffer`).
+    package init() {
+        sink = nil
+    }
+
+    /// A writer that passes full chunks to `sink`.
+    package init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.sink = sink
+        output.reserve(flushThreshold + (1 << 16))
+    }
+
+    /// Everything written (for an in-memory writer).
+    package var buffer: [UInt8] { output.bytes }
+
+    /// Passes what is buffered to the sink (at the end, and when it is full).
+    package func flush() {
+        guard let sink, output.count > 0 else { return }
+        output.drain(sink)
+    }
+
+    package func flushIfFull() {
+        if output.count >= flushThreshold { flush() }
+    }
+
+    // MARK: - Primitives
+
+    @inline(__always)
+    package func raw(_ text: StaticString) {
+        output.append(text)
+    }
+
+    /// A JSON string. Most strings need no escaping and are copied whole.
+    package func string(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            // Copied and checked in one pass, eight bytes at a time; the rare
+            // string that needs an escape is written again, byte by byte.
+            var clean = true
+            output.write(maximum: bytes.count + 2) { pointer in
+                pointer[0] = UInt8(ascii: "\"")
+                var index = 0
+                if let base = bytes.baseAddress {
+                    let destination = UnsafeMutableRawPointer(pointer + 1)
+                    while index + 8 <= bytes.count {
+                        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        if Self.needsEscape(word) { clean = false }
+                        destination.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                        index += 8
+                    }
+                }
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if JSONEscaping.needsEscape(byte) { clean = false }
+                    pointer[index + 1] = byte
+                    index += 1
+                }
+                pointer[bytes.count + 1] = UInt8(ascii: "\"")
+                return clean ? bytes.count + 2 : 0
+            }
+            if !clean {
+                output.append(UInt8(ascii: "\""))
+                for byte in bytes { escaped(byte) }
+                output.append(UInt8(ascii: "\""))
+            }
+        }
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, a
+    /// quote or a backslash. A byte of `x` below `n` (at most 128) sets its
+    /// high bit in `(x - n) & ~x & 0x80…`; a byte equal to `c` is a byte
+    /// below 1 of `x ^ c`.
+    @inline(__always)
+    package static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits = ones &* 0x80
+        func hasByte(below n: UInt64, _ x: UInt64) -> Bool { (x &- ones &* n) & ~x & highBits != 0 }
+        return hasByte(below: 0x20, word) || hasByte(below: 1, word ^ (ones &* 0x22)) || hasByte(below: 1, word ^ (ones &* 0x5C))
+    }
+
+    private func escaped(_ byte: UInt8) {
+        JSONEscaping.escape(byte) { output.append($0) }
+    }
+
+    /// Integers are written digit by digit, numbers of up to five decimals
+    /// in fixed point, others in the shortest form that reads back as the
+    /// same Double.
+    package func number(_ value: Double) {
+        if abs(value) < 1e15, let whole = Int(exactly: value) {
+            integer(whole)  // the most common numbers: sizes, offsets, channels
+        } else if let scaled = Self.fiveDecimals(value) {
+            fixedPoint(scaled)
+        } else {
+            var text = value.description
+            text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// `value × 100000` when that is a whole number whose quotient by 100000
+    /// gives back exactly `value`. The decimal text of that quotient then
+    /// reads back as exactly `value` (a division of exact integers is
+    /// correctly rounded, as a parser's reading of the text is), so it can be
+    /// written without the general float-to-text conversion. Colors and most
+    /// hand-written numbers take this path.
+    package static func fiveDecimals(_ value: Double) -> Int? {
+        guard abs(value) < 1e9 else { return nil }
+        let scaled = roundedHalfAwayFromZero(value * 100_000)
+        guard Double(scaled) / 100_000 == value else { return nil }
+        return scaled
+    }
+
+    /// `value.rounded()` as an integer, for `abs(value) < 2^52`, with no
+    /// call to the C library: the fraction `value - trunc(value)` is exact.
+    @inline(__always)
+    package static func roundedHalfAwayFromZero(_ value: Double) -> Int {
+        let truncated = Int(value)
+        let fraction = value - Double(truncated)
+        if fraction >= 0.5 { return truncated + 1 }
+        if fraction <= -0.5 { return truncated - 1 }
+        return truncated
+    }
+
+    /// Writes `scaled / 100000` with up to five decimals, trailing zeros dropped.
+    private func fixedPoint(_ scaled: Int) {
+        output.write(maximum: 32) { pointer in
+            var written = 0
+            if scaled < 0 {
+                pointer[0] = UInt8(ascii: "-")
+                written = 1
+            }
+            let magnitude = scaled.magnitude
+            written += Self.digits(of: magnitude / 100_000, into: pointer + written)
+            var fraction = magnitude % 100_000
+            guard fraction > 0 else { return written }
+            var count = 5
+            while fraction % 10 == 0 {
+                fraction /= 10
+                count -= 1
+            }
+            pointer[written] = UInt8(ascii: ".")
+            for index in stride(from: written + count, through: written + 1, by: -1) {
+                pointer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+                fraction /= 10
+            }
+            return written + 1 + count
+        }
+    }
+
+    package func integer(_ value: Int) {
+        output.write(maximum: 21) { pointer in
+            if value < 0 {
+                pointer[0] = UInt8(ascii: "-")
+                return 1 + Self.digits(of: value.magnitude, into: pointer + 1)
+            }
+            return Self.digits(of: value.magnitude, into: pointer)
+        }
+    }
+
+    /// Writes the decimal digits of `value` at `pointer` (up to 20); returns how many.
+    @inline(__always)
+    private static func digits(of value: UInt, into pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 1
+        var bound: UInt = 10
+        while count < 20 && value >= bound {
+            count += 1
+            bound = bound &* 10
+        }
+        var remaining = value
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            pointer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        }
+        return count
+    }
+
+    /// `"#rrggbbaa"`, written without building a String.
+    package func hexColor(_ color: Color) {
+        let digits: StaticString = "0123456789abcdef"
+        output.write(maximum: 11) { pointer in
+            pointer[0] = UInt8(ascii: "\"")
+            pointer[1] = UInt8(ascii: "#")
+            func put(_ component: Double, at index: Int) {
+                let value = Self.roundedHalfAwayFromZero(min(max(component, 0), 1) * 255)
+                pointer[index] = digits.utf8Start[value >> 4]
+                pointer[index + 1] = digits.utf8Start[value & 15]
+            }
+            put(color.red, at: 2)
+            put(color.green, at: 4)
+            put(color.blue, at: 6)
+            put(color.alpha, at: 8)
+            pointer[10] = UInt8(ascii: "\"")
+            return 11
+        }
+    }
+
+    package func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// A line break and `depth` levels of two-space indentation. Inlined:
+    /// with `depth` a constant it is one fixed-size copy.
+    @inline(__always)
+    package func indent(_ depth: Int) {
+        let lineStart: StaticString = "\n                "
+        let width = 1 + 2 * depth
+        if width <= lineStart.utf8CodeUnitCount {
+            output.append(UnsafeRawBufferPointer(start: lineStart.utf8Start, count: width))
+        } else {
+            output.append(UInt8(ascii: "\n"))
+            for _ in 0..<depth { raw("  ") }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// The few concurrency tools the rule phase needs (see
+/// `RuleCompiler.compileRules`): running a fixed set of work items at once,
+/// and a lock for the one cache the threads share.
+package enum Concurrency {
+    /// How many threads are worth starting: the processors this process
+    /// may use (see `ProcessorCount`), at most 8.
+    package static let processorCount = min(8, ProcessorCount.current())
+
+    /// Calls `work(0)` … `work(count - 1)` at the same time, on up to `count`
+    /// threads (the calling one among them), and returns when all are done.
+    ///
+    /// Not checked by the compiler: each call must write only state of its
+    /// own, and read only state nobody writes until all calls are done.
+    package static func run(_ count: Int, _ work: (Int) -> Void) {
+        if count == 1 { return work(0) }
+        withoutActuallyEscaping(work) { work in
+            let shared = UncheckedSendable(value: work)
+            DispatchQueue.concurrentPerform(iterations: count) { shared.value($0) }
+        }
+    }
+
+    private struct UncheckedSendable<Value>: @unchecked Sendable {
+        let value: Value
+    }
+}
+
+/// A mutual-exclusion lock (a POSIX mutex) around a critical section, with
+/// a condition variable to wait inside it for another thread's change.
+package final class Lock {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    package init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    package func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Inside `withLock`: releases the lock until `signalAll` is called, then
+    /// holds it again. Callers wait in a loop on the state they need.
+    package func wait() {
+        pthread_cond_wait(condition, mutex)
+    }
+
+    /// Wakes every thread in `wait`.
+    package func signalAll() {
+        pthread_cond_broadcast(condition)
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+@testable import ReflEval
+
+/// The schema's checks in a build: each mistake gets one diagnostic, at its
+/// place, with its code; what UIKit has builds clean.
+struct SchemaCheckTests {
+    /// `code line:column message` for each diagnostic of `text`.
+    static func diagnostics(_ text: String, deploymentTarget: OSVersion? = nil) -> [String] {
+        let source = SourceFile(path: "main.less", text: text)
+        let result = Compiler.compile(source: source, importsRelativeTo: "main.less", deploymentTarget: deploymentTarget)
+        let lines = LineTable(source)
+        return result.diagnostics.map { diagnostic in
+            let (line, column) = lines.location(of: diagnostic.range.start)
+            return "\(diagnostic.id) \(line):\(column) \(diagnostic.message)"
+        }
+    }
+
+    static func value(_ text: String, _ key: String, className: String, traits: Set<String> = []) throws -> StyleValue? {
+        try Stylesheet(source: text).resolve(StyleQuery(className: className, traits: traits))[key]
+    }
+
+    @Test func typosAndCSSHabitsAreWarnedAboutWithTheFix() {
+        #expect(Self.diagnostics("UIView {\n    backround-color: #ff0000;\n    cornr-radius: 4px;\n    opacity: 0.5;\n}\n") == [
+            "unknown-property 2:5 'backround-color' is not a property of UIView; did you mean 'background-color'?",
+            "unknown-property 3:5 'cornr-radius' is not a property of UIView; did you mean 'corner-radius'?",
+            "unknown-property 4:5 'opacity' is not a property of UIView; UIKit calls it 'alpha'",
+        ])
+        #expect(Self.diagnostics("UIView { is-hidden: true; font-size: 12px; }") == [
+            "unknown-property 1:10 'is-hidden' is not a property of UIView; did you mean 'hidden' (the key-value-coding name of 'isHidden')?",
+            "unknown-property 1:27 'font-size' is not a property of UIView; the size goes in the font: 'font: font(\"Name\", 16pt)' or 'font: font(body)'",
+        ])
+    }
+
+    @Test func keyPathsAreCheckedThroughTheirSubObjects() {
+        #expect(Self.diagnostics("UIView { layer--border-widht: 2px; layer--border-width: 2px; }") == [
+            "unknown-property 1:10 'border-widht' is not a property of CALayer; did you mean 'border-width'?",
+        ])
+        #expect(Self.diagnostics("UIView { layer: red; }") == [
+            "property-type 1:17 'layer' is a CALayer, set through its own properties: write 'layer--KEY: VALUE'",
+        ])
+    }
+
+    @Test func wrongTypesAreErrorsAtTheValue() {
+        #expect(Self.diagnostics("UIView { corner-radius: red; }") == [
+            "property-type 1:25 'corner-radius' takes a number; found a color",
+        ])
+        // A host plugin's function decides its own type; a percentage is a number.
+        #expect(Self.diagnostics("UIView { corner-radius: host-radius(3); alpha: 50%; background-color: theme-color('x'); }").isEmpty)
+    }
+
+    @Test func bareWordsLowerAgainstTheKeysEnumeration() throws {
+        #expect(Self.diagnostics("UIView { content-mode: aspect-fill; }") == [
+            "unknown-enum-case 1:24 'aspect-fill' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-scale-aspect-fill'?",
+        ])
+        let mask = try Self.value("UIView { autoresizing-mask: flexible-height, flexible-width; }", "autoresizingMask", className: "UIView")
+        #expect(mask == .optionSet(OptionSetValue(setName: "UIViewAutoresizing", options: ["flexibleWidth", "flexibleHeight"], rawValue: 18)))
+        // Unchecked (trait-only) rules keep the words' meanings of every version.
+        #expect(try Self.value("card { alignment: center; }", "alignment", className: "X", traits: ["card"])
+                == .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: "center", rawValue: 1)))
+    }
+
+    @Test func aStateOnAPropertyWithoutAPerStateSetterIsAnError() {
+        let found = Self.diagnostics("UIView { background-color[highlighted]: red; }")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("state-not-per-state 1:26 'background-color' is not set per control state in UIKit") == true)
+    }
+
+    @Test func theDeploymentTargetWarnsAboutNewerProperties() {
+        let text = "UIView { directional-layout-margins: edge-insets(1, 2, 3, 4); }"
+        #expect(Self.diagnostics(text, deploymentTarget: OSVersion(15, 0)).isEmpty)
+        #expect(Self.diagnostics(text, deploymentTarget: OSVersion(10, 3)) == [
+            "property-availability 1:10 'directional-layout-margins' (UIView.directionalLayoutMargins) is available from iOS 11.0; the deployment target is iOS 10.3",
+        ])
+    }
+
+    @Test func declaredClassesAreCheckedLikeUIKits() throws {
+        let declarations = """
+            @view MyApp.CardView: UIView {
+                accent-color: color;
+                density: enum(compact, regular);
+                badge-color: per-state(color);
+            }
+            @view UIView { skeleton-color: color; }
+
+            """
+        #expect(Self.diagnostics(declarations + "MyApp.CardView { accent-color: 3; density: compac; elevaton: 1; corner-radius: 4px; }") == [
+            "property-type 7:32 'accent-color' takes a color; found a number",
+            "unknown-enum-case 7:44 'compac' is not a case of enum(compact, regular) for 'density'; did you mean 'compact'?",
+            "unknown-property 7:52 'elevaton' is not a property of MyApp.CardView (nor of its superclasses); declare it with '@view MyApp.CardView { elevaton: TYPE; }' if an extension adds it",
+        ])
+        #expect(Self.diagnostics(declarations + "UILabel { skeleton-color: gray; }\nMyApp.CardView { badge-color[highlighted]: red; }").isEmpty)
+        #expect(try Self.value(declarations + "MyApp.CardView { density: regular; }", "density", className: "MyApp.CardView") == .identifier("regular"))
+    }
+
+    @Test func mistakesInDeclarationsAreReportedAtTheirPlace() {
+        #expect(Self.diagnostics("@view A: UIView { a: colour; }\n@view A: UILabel {}\n@view UIButton: UIView {}") == [
+            "view-declaration 1:22 unknown type 'colour'; the types are any, bool, color, directional-edge-insets, duration, edge-insets, font, gradient, image, number, offset, point, rect, size, string, text-attributes, transform, enum(a, b, ...), per-state(TYPE)",
+            "view-declaration 2:10 'A' is declared a subclass of UIView already; a class has one superclass",
+        ] + (UIKitSchema.schema.classes["UIButton"] == nil ? [] : ["view-declaration 3:17 'UIButton' is a subclass of UIControl in UIKit"]))
+    }
+
+    @Test func aUIKitClassWithADotIsProbablyATrait() {
+        #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
+            "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",
+        ])
+    }
+}
