@@ -216,19 +216,23 @@ def main():
     work = tempfile.mkdtemp(prefix="reflc-bench-")
     results, checks = [], []
 
-    def corpus(kib, all_dialects):
-        folder = os.path.join(work, f"{kib}k")
+    def corpus(kib, all_dialects, uikit=False):
+        folder = os.path.join(work, f"{kib}k" + ("-uikit" if uikit else ""))
         command = [sys.executable, generator, "--kib", str(kib), "--out-dir", folder]
         if all_dialects:
             command.append("--all")
         else:
             os.makedirs(folder, exist_ok=True)
             command = [sys.executable, generator, "--kib", str(kib), "--out", os.path.join(folder, "corpus.less")]
+            if uikit:
+                command.append("--uikit")
         subprocess.run(command, check=True)
         return folder
 
     print("generating corpora...")
     folders = {1: corpus(1024, True), 10: corpus(10240, True), 50: corpus(51200, False)}
+    # UIKit classes in every rule: every declaration is checked against the schema.
+    uikit = corpus(10240, False, uikit=True)
     tiny = corpus(1, False)
     small = corpus(100, False)
 
@@ -258,6 +262,8 @@ def main():
         elif tool in installed:
             environment = lessc_environment if tool == "lessc" else None
             jobs[(tool, size)] = (peer_commands[tool](size), peer_runs[tool], environment, out_css)
+    jobs[("reflc build, UIKit classes", 10)] = ([reflc, "build", os.path.join(uikit, "corpus.less"), "-o", out_json],
+                                                runs, None, out_json)
     print("measuring...")
     measured = measure(jobs)
 
@@ -343,6 +349,10 @@ def main():
     wall10, peak10, mb10 = reflc_times[10]
     wall50 = reflc_times[50][0]
     checks.append(("10 MB build at >= 50 MB/s", mb10 / wall10 >= 50, f"{mb10 / wall10:.1f} MB/s"))
+    uikit_wall, _ = measured[("reflc build, UIKit classes", 10)]
+    uikit_mb = os.path.getsize(os.path.join(uikit, "corpus.less")) / 1e6
+    checks.append(("10 MB of UIKit rules (every key checked) at >= 50 MB/s", uikit_mb / uikit_wall >= 50,
+                   f"{uikit_mb / uikit_wall:.1f} MB/s"))
     if ("lightningcss", 10) in peer_times:
         ratio = peer_times[("lightningcss", 10)] / wall10
         checks.append((">= 4x faster than lightningcss (10 MB)", ratio >= 4, f"{ratio:.1f}x"))

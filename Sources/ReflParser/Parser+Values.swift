@@ -13,6 +13,7 @@ extension Parser {
             return syntax.values.appendLeaf(.invalid, .at(current.range.start))
         }
         let first = parseExpression(depth: 1, conditionContext: conditionContext)
+        if !conditionContext && startsAnotherValueOnTheLine { return parseSpaceSeparated(first, key: name) }
         guard at(.comma) || at(.pipe) else { return first }  // a single value stands as itself
         syntax.values.insertParent(.list, at: first)
         var reportedPipe = false
@@ -27,6 +28,34 @@ extension Parser {
         syntax.values.endParent(first, end: previousEnd)
         // The `|` is the one error: what the list means is not checked further.
         if reportedPipe { syntax.values.replaceLast(from: first, with: .invalid, SourceRange(syntax.values[first].range.start, previousEnd)) }
+        return first
+    }
+
+    /// Whether a value starts here, on the line of the one before: the
+    /// space-separated values of CSS (`8pt 16pt`, `1pt solid red`). A name
+    /// followed by `:` is the next declaration, its `;` missing.
+    private var startsAnotherValueOnTheLine: Bool {
+        guard !current.isAtLineStart else { return false }
+        switch current.kind {
+        case .number, .hash, .string, .atName: return true
+        case .identifier: return lookahead.kind != .colon
+        default: return false
+        }
+    }
+
+    /// `8pt 16pt`: the values, read to the end of the sequence, are one
+    /// error naming the form to write (`edge-insets(8pt, 16pt)`), with a
+    /// fix-it where the form is certain; the declaration's value is invalid,
+    /// so nothing else is reported about it.
+    private mutating func parseSpaceSeparated(_ first: ValueID, key: Token) -> ValueID {
+        var values = [file.text(syntax.values[first].range)]
+        while startsAnotherValueOnTheLine {
+            let next = parseExpression(depth: 1, conditionContext: false)
+            values.append(file.text(syntax.values[next].range))
+        }
+        let range = SourceRange(syntax.values[first].range.start, previousEnd)
+        error(ParserMessages.spaceSeparated(key: file.text(key.range), values: values), at: range)
+        syntax.values.replaceLast(from: first, with: .invalid, range)
         return first
     }
 

@@ -7,6 +7,39 @@ enum ParserMessages {
         .error(.expectedToken, "expected \(what) after \(context), found \(found)", fixIt: fixIt)
     }
 
+    /// Space-separated values: the form this language writes them in.
+    static func spaceSeparated(key: String, values: [String]) -> Message {
+        let base = "'\(key)' takes one value, found \(values.count) separated by spaces"
+        let lowered = key.lowercased()
+        func write(_ form: String, _ why: String = "", certain: Bool) -> Message {
+            .error(.spaceSeparatedValues, base + "; write '\(form)'" + why, fixIt: certain ? FixIt(replacement: form) : nil)
+        }
+        let styles: Set<String> = ["solid", "dashed", "dotted", "double", "groove", "ridge", "inset", "outset", "none", "hidden"]
+        if lowered.contains("border"), values.contains(where: { styles.contains($0) }) {
+            let rest = values.filter { !styles.contains($0) }
+            if rest.count == 2 { return write("border(\(rest[0]), \(rest[1]))", " (a border has a width and a color; UIKit draws it solid)", certain: true) }
+        }
+        if lowered.contains("shadow"), (3...4).contains(values.count) {
+            return write("shadow(\(values.joined(separator: ", ")))", " (x, y, blur, color)", certain: values.count == 4)
+        }
+        let lengths = values.allSatisfy { $0.first.map { $0.isNumber || $0 == "-" || $0 == "." || $0 == "@" } ?? false }
+        if lengths && (2...4).contains(values.count) {
+            let v = values
+            let insetsKey = ["margin", "padding", "inset"].contains { lowered.contains($0) }
+            switch v.count {
+            case 2:
+                return write("edge-insets(\(v[0]), \(v[1]))", " (vertical, horizontal)", certain: insetsKey)
+            case 3:
+                return write("edge-insets(\(v[1]), \(v[0]), \(v[1]), \(v[2]))",
+                             ": CSS's three values are top, horizontal, bottom; edge-insets() takes left, top, right, bottom", certain: insetsKey)
+            default:
+                return write("edge-insets(\(v[3]), \(v[0]), \(v[1]), \(v[2]))",
+                             ": CSS's order is top, right, bottom, left; edge-insets() takes left, top, right, bottom", certain: insetsKey)
+            }
+        }
+        return .error(.spaceSeparatedValues, base + "; a declaration takes one value (a list is written with ',' inside vector(...))")
+    }
+
     static func expected(_ what: String, found: String) -> Message {
         .error(.expectedToken, "expected \(what), found \(found)")
     }

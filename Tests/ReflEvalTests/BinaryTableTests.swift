@@ -13,7 +13,7 @@ struct BinaryTableTests {
         @gap: 8px;
         UIButton:primary {
             background-color: @accent;
-            background-color[highlighted]: darken(@accent, 10%);
+            background-image[highlighted]: image(darken(@accent, 10%));
             title-color[selected, highlighted]: white;
             font: font('Avenir-Heavy', 17pt, body);
             corner-radius: @gap / 2;

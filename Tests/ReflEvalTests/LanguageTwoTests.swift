@@ -123,10 +123,10 @@ struct LanguageTwoTests {
 
     @Test func eachStateAndKeyCascadesOnItsOwn() throws {
         let source = """
-            UIButton { title-color: red; title-color[highlighted]: green; alpha[disabled]: 0.5 !important; }
-            UIButton:primary { title-color: blue; title-color[selected, highlighted]: black; alpha[disabled]: 0.3; }
+            MyApp.Button { title-color: red; title-color[highlighted]: green; alpha[disabled]: 0.5 !important; }
+            MyApp.Button:primary { title-color: blue; title-color[selected, highlighted]: black; alpha[disabled]: 0.3; }
             """
-        let style = try ResolverTests.resolve(source, StyleQuery(className: "UIButton", traits: ["primary"]))
+        let style = try ResolverTests.resolve(source, StyleQuery(className: "MyApp.Button", traits: ["primary"]))
         #expect(style.color("titleColor") == NamedColors.color(named: "blue"))
         // The plain value of a higher-priority rule does not replace a state's.
         #expect(style.color("titleColor", for: .highlighted) == NamedColors.color(named: "green"))
@@ -151,11 +151,11 @@ struct LanguageTwoTests {
     @Test func includesCopyStateDeclarations() throws {
         let source = """
             pressable { alpha[highlighted]: 0.6; title-color[disabled]: gray; }
-            UIButton:primary { __include: pressable; alpha[highlighted]: 0.8; }
+            MyApp.Button:primary { __include: pressable; alpha[highlighted]: 0.8; }
             """
         let rule = try ResolverTests.stylesheets(source)[0].table.rules[1]
         #expect(rule.stateProperties.map(\.state) == [.highlighted, .disabled])
-        let style = try ResolverTests.resolve(source, StyleQuery(className: "UIButton", traits: ["primary"]))
+        let style = try ResolverTests.resolve(source, StyleQuery(className: "MyApp.Button", traits: ["primary"]))
         #expect(style.number("alpha", for: .highlighted) == 0.8)  // the rule's own declaration wins
         #expect(style.color("titleColor", for: .disabled) == NamedColors.color(named: "gray"))
     }

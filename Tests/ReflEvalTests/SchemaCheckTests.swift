@@ -27,7 +27,7 @@ struct SchemaCheckTests {
         ])
         #expect(Self.diagnostics("UIView { is-hidden: true; font-size: 12px; }") == [
             "unknown-property 1:10 'is-hidden' is not a property of UIView; did you mean 'hidden' (the key-value-coding name of 'isHidden')?",
-            "unknown-property 1:27 'font-size' is not a property of UIView; the size goes in the font: 'font: font(\"Name\", 16pt)' or 'font: font(body)'",
+            "unknown-property 1:27 'font-size' is not a property of UIView; the size goes in the font: 'font: font(\"Avenir\", 16pt)' or 'font: font(body)'",
         ])
     }
 
@@ -103,5 +103,46 @@ struct SchemaCheckTests {
         #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
             "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",
         ])
+    }
+
+    @Test func theExamplesOfUsersGetTheirDiagnostic() {
+        #expect(Self.diagnostics("UILabel { text-color: 12px; color: red; font-weight: bold; }") == [
+            "property-type 1:23 'text-color' takes a color; found a number in px",
+            "unknown-property 1:29 'color' is not a property of UILabel; did you mean 'text-color'?",
+            "unknown-property 1:41 'font-weight' is not a property of UILabel; the weight goes in the font: 'font: font(\"system\", 17pt, semibold)'",
+        ])
+        let perState = Self.diagnostics("UIButton { background-color[highlighted]: red; }")
+        #expect(perState == ["state-not-per-state 1:28 'background-color' is not set per control state in UIKit; "
+            + "the per-state properties of UIButton are 'title', 'title-color', 'title-shadow-color', 'image', 'background-image'"])
+    }
+
+    @Test func aStylesheetOfRealUIKitPropertiesBuildsClean() throws {
+        let text = """
+            UIButton:primary {
+                background-color: #0a84ff;
+                title-color: white;
+                title-color[highlighted]: #dddddd;
+                background-image[highlighted]: image(#006bd6);
+                title-label--font: font('system', 17pt, semibold);
+                corner-radius: 8pt;
+                layer--border-width: 1px;
+                content-horizontal-alignment: leading;
+            }
+            UIStackView:toolbar { axis: horizontal; alignment: center; distribution: fill-equally; spacing: 8pt; }
+            UINavigationBar { bar-style: black; translucent: false; prefers-large-titles: true; }
+            UITableViewCell { selection-style: none; accessory-type: disclosure-indicator; }
+            UITextField { keyboard-type: email-address; return-key-type: done; border-style: rounded-rect; }
+            UISwitch { on: true; on-tint-color: #34c759; }
+            UILabel { text-alignment: center; number-of-lines: 0; line-break-mode: by-truncating-tail; }
+            """
+        #expect(Self.diagnostics(text) == [])
+        let stylesheet = try Stylesheet(source: text)
+        let stack = stylesheet.resolve(StyleQuery(className: "UIStackView", traits: ["toolbar"]))
+        #expect(stack["alignment"] == .enumCase(EnumCase(enumName: "UIStackViewAlignment", caseName: "center", rawValue: 3)))
+        #expect(stack["distribution"] == .enumCase(EnumCase(enumName: "UIStackViewDistribution", caseName: "fillEqually", rawValue: 1)))
+        let bar = stylesheet.resolve(StyleQuery(className: "UINavigationBar"))
+        #expect(bar["barStyle"] == .enumCase(EnumCase(enumName: "UIBarStyle", caseName: "black", rawValue: 1)))
+        let label = stylesheet.resolve(StyleQuery(className: "UILabel"))
+        #expect(label["textAlignment"] == .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: "center", rawValue: 1)))
     }
 }

@@ -14,7 +14,7 @@ struct SingleImportTests {
         #expect(style.color("titleColor", for: state)?.hex == "#ff0000ff")
         #expect(style.font("font")?.size == .points(19, unit: .pt))
         do {
-            _ = try Stylesheet(source: SourceFile(path: "broken.less", text: "UIButton { color: }"))
+            _ = try Stylesheet(source: SourceFile(path: "broken.less", text: "MyButton { color: }"))
             Issue.record("a stylesheet with an error loaded")
         } catch {
             let diagnostics: [Diagnostic] = error.diagnostics

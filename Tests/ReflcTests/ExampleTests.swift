@@ -64,7 +64,7 @@ struct ExampleTests {
               backgroundColor = #0a84ffff
               contentEdgeInsets = insets(8.0, 16.0, 8.0, 16.0)
               layer.cornerRadius = 8.0
-              backgroundColor[highlighted] = #006bd6ff
+              backgroundImage[highlighted] = image(#006bd6ff)
             UILabel:headline (light, accessibility-large)
               font = Avenir-Heavy 33.0pt
               textColor = #1c1c1eff

@@ -152,7 +152,7 @@ struct ReliabilityTests {
     @Test func writingOverAnInputIsRefused() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "@import 's.less';\nUILabel { a: 1; }\n".write(toFile: folder + "/main.less", atomically: false, encoding: .utf8)
+        try "@import 's.less';\nlabel { a: 1; }\n".write(toFile: folder + "/main.less", atomically: false, encoding: .utf8)
         for (output, input) in [("main.less", "main.less"), ("s.less", "s.less"), ("./s.less", "s.less")] {
             let run = try CLI.run(["build", "main.less", "-o", output], in: folder)
             #expect(run.status == 2)

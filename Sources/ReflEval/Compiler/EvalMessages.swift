@@ -102,7 +102,7 @@ enum EvalMessages {
         if unit.count > 1, unit.first == "e" || unit.first == "E", unit.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
             return .error(.unknownUnit, "exponent notation ('\(unit)') is not supported; write the number in full")
         }
-        return .error(.unknownUnit, "unknown unit '\(unit)'; numbers take px, pt, %, deg, rad or no unit")
+        return .error(.unknownUnit, "unknown unit '\(unit)'; numbers take px, pt, rem, %, deg, rad or no unit")
     }
 
     static func numberTooLarge() -> Message {
@@ -120,6 +120,11 @@ enum EvalMessages {
     static func unknownIdentifier(_ word: String, suggestion: String) -> Message {
         .warning(.unknownKeyword, "'\(word)' is not a keyword or color and is kept as an identifier; did you mean '\(suggestion)'?",
                  fixIt: FixIt(replacement: suggestion))
+    }
+
+    static func unquotedFontName(_ word: String) -> Message {
+        .error(.fontName, "font names are quoted: write '\(word)' as a string, font('\(word)', SIZE); a bare word here is a text style or a weight",
+               fixIt: FixIt(replacement: "'\(word)'"))
     }
 
     static func unknownFunction(_ name: String, suggestion: String) -> Message {

@@ -97,6 +97,8 @@ final class Program {
     /// The schema rules are checked against: UIKit's, with the stylesheet's
     /// `@view` declarations once they are collected.
     var schemaCheck = SchemaCheck(schema: UIKitSchema.schema, deploymentTarget: nil)
+    /// Points in `1rem`: 16 unless the stylesheet sets `@rem-base`.
+    var remBase = 16.0
     /// The classes and properties the stylesheet's `@view` declarations add
     /// (what the rule table keeps of them).
     var declaredViews = ViewSchema()

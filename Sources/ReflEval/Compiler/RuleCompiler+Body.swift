@@ -128,6 +128,11 @@ extension RuleCompiler {
                 }
             }
             guard let value = lowerer.lower(valueID) else { return nil }
+            if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: property.type) {
+                log.report(.warning(.propertyType, "'\(key)' takes a case of \(property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
+                                    fixIt: FixIt(replacement: word)), in: lowerer.file, at: node.range)
+                return enumValue
+            }
             let adapted = schema.adapt(value, to: property.type)
             guard schema.accepts(property.type, adapted) else {
                 log.report(schema.typeError(key: key, property.type, found: adapted), in: lowerer.file, at: node.range)

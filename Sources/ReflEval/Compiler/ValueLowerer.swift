@@ -165,6 +165,7 @@ final class ValueLowerer {
         case 2 where byte(0) == UInt8(ascii: "p") && byte(1) == UInt8(ascii: "t"): return .number(number.value, unit: .pt)
         case 3 where SourceFile.range(unit, of: bytes, equals: "deg"): return .angle(radians: number.value * Double.pi / 180)
         case 3 where SourceFile.range(unit, of: bytes, equals: "rad"): return .angle(radians: number.value)
+        case 3 where SourceFile.range(unit, of: bytes, equals: "rem"): return .number(number.value * program.remBase, unit: .pt)
         default: break
         }
         // `8px-2px` reads as 8 with the unit `px-2px`: a subtraction without spaces.

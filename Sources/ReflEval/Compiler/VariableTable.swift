@@ -45,6 +45,26 @@ final class VariableTable {
                 }
             }
         }
+        readRemBase(program: program)
+    }
+
+    /// `@rem-base: 16pt;` sets what `1rem` is (16 points unless set). It
+    /// must be a number written out, so that every `rem`, in variables
+    /// too, is known before any value is lowered.
+    private func readRemBase(program: Program) {
+        guard let definition = definitions["rem-base"] else { return }
+        let file = definition.file
+        let node = file.syntax.values[definition.syntax.value]
+        if node.kind == .number {
+            let number = NumberLiteral.decode(file.source.bytes, node.range)
+            let unit = file.text(number.unit)
+            if number.problem == nil, ["", "px", "pt"].contains(unit), number.value > 0 {
+                program.remBase = number.value
+                return
+            }
+        }
+        program.report(.error(.remBase, "'@rem-base' must be a positive number of points written out, such as 16pt"),
+                       in: file, at: node.range)
     }
 
     private func define(_ variable: VariableDefinition, in file: LoadedFile, program: Program) {

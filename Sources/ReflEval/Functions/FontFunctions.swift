@@ -28,6 +28,12 @@ enum FontFunctions {
             arguments.report(EvalMessages.weightWithoutFont(word), at: 0)
             return nil
         }
+        // `font(Avenir, 16pt)`: a font name written without quotes.
+        if TextStyle(rawValue: word) == nil, arguments.count >= 2, case .number = arguments.values[1],
+           Suggestions.closest(to: word, in: TextStyle.allCases.map(\.rawValue) + FontWeight.allCases.map(\.rawValue)) == nil {
+            arguments.report(EvalMessages.unquotedFontName(word), at: 0)
+            return nil
+        }
         guard let style = textStyle(word, at: 0, &arguments) else { return nil }
         var weight: FontWeight?
         if arguments.count > 2 {

@@ -53,8 +53,8 @@ struct SchemaCheck: Sendable {
 
     /// Ways of CSS and of other engines that UIKit spells differently.
     private static let habits: [String: String] = [
-        "font-size": "the size goes in the font: 'font: font(\"Name\", 16pt)' or 'font: font(body)'",
-        "font-weight": "the weight goes in the font: 'font: font(17pt, semibold)'",
+        "font-size": "the size goes in the font: 'font: font(\"Avenir\", 16pt)' or 'font: font(body)'",
+        "font-weight": "the weight goes in the font: 'font: font(\"system\", 17pt, semibold)'",
         "font-family": "the family goes in the font: 'font: font(\"Avenir-Heavy\", 16pt)'",
         "opacity": "UIKit calls it 'alpha'",
         "border-radius": "UIKit calls it 'corner-radius'",
@@ -145,6 +145,14 @@ struct SchemaCheck: Sendable {
         default:
             return value
         }
+    }
+
+    /// The case a string names by its word or its Swift name
+    /// (`'forceRightToLeft'`), for an enumeration property: what was meant.
+    func caseNamed(byString text: String, type: PropertyType) -> (word: String, value: StyleValue)? {
+        guard case .enumeration(let name) = type, let enumeration = schema.enumerations[name],
+              let found = enumeration.cases.first(where: { $0.word == text || $0.swiftName == text }) else { return nil }
+        return (found.word, .enumCase(EnumCase(enumName: enumeration.objcName, caseName: found.swiftName, rawValue: found.rawValue)))
     }
 
     /// The error for a value `type` does not take.
@@ -273,6 +281,14 @@ enum SchemaWords {
 }
 
 extension PropertyType {
+    /// The enumeration's Swift name, for an enumeration or option set.
+    var enumerationName: String? {
+        switch self {
+        case .enumeration(let name), .options(let name): return name
+        default: return nil
+        }
+    }
+
     /// `a color`, `edge insets`, `an enum(...)`: for messages.
     var article: String {
         switch self {

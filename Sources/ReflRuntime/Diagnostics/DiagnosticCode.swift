@@ -58,6 +58,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case expectedSelector = "expected-selector"
     /// A token the grammar requires is missing (`;`, `:`, `)`, ...).
     case expectedToken = "expected-token"
+    /// A font name written as a bare word (`font(Avenir, 16pt)`), where a quoted string is needed.
+    case fontName = "font-name"
     /// A font with a text style is sized in percent, or its style is misplaced.
     case fontTextStyle = "font-text-style"
     /// A weight given to a font other than the system font, or an unknown weight.
@@ -116,8 +118,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case propertyAvailability = "property-availability"
     /// A property's value is not of the type the UIKit schema (or a `@view` declaration) gives it.
     case propertyType = "property-type"
+    /// `@rem-base` is not a positive number of points written out.
+    case remBase = "rem-base"
     /// The same control state listed twice in a bracket.
     case repeatedState = "repeated-state"
+    /// Values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value.
+    case spaceSeparatedValues = "space-separated-values"
     /// A control state on a property that UIKit does not set per state.
     case stateNotPerState = "state-not-per-state"
     /// A control-state bracket on a directive.
@@ -195,6 +201,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .expectedName: return "`@` without a name"
         case .expectedSelector: return "a selector part is missing after `:`"
         case .expectedToken: return "a token the grammar requires is missing (`;`, `:`, `)`, ...)"
+        case .fontName: return "a font name written as a bare word (`font(Avenir, 16pt)`), where a quoted string is needed"
         case .fontTextStyle: return "a font with a text style is sized in percent, or its style is misplaced"
         case .fontWeight: return "a weight given to a font other than the system font, or an unknown weight"
         case .importCycle: return "files import each other in a cycle"
@@ -224,7 +231,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .operandType: return "an expression combines values of types it cannot (a length and a percentage, two units multiplied)"
         case .propertyAvailability: return "a property is not available at the deployment target, or deprecated by then"
         case .propertyType: return "a property's value is not of the type the UIKit schema (or a `@view` declaration) gives it"
+        case .remBase: return "`@rem-base` is not a positive number of points written out"
         case .repeatedState: return "the same control state listed twice in a bracket"
+        case .spaceSeparatedValues: return "values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value"
         case .stateNotPerState: return "a control state on a property that UIKit does not set per state"
         case .stateOnDirective: return "a control-state bracket on a directive"
         case .unbalancedBrace: return "a `}` with no `{` to match"

@@ -27,6 +27,7 @@ func text(_ value: StyleValue) -> String {
         guard case .points(let size, _) = font.size else { return font.name }
         return "\(font.name) \(size)pt"
     case .edgeInsets(let top, let left, let bottom, let right): return "insets(\(top), \(left), \(bottom), \(right))"
+    case .image(.fill(let fill)): return "image(\(text(fill)))"
     default: return "\(value)"
     }
 }
