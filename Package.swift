@@ -3,7 +3,7 @@
 //
 // The targets form one line, each depending only on the one before it:
 //
-//   ReflRuntime  ←  ReflLexer  ←  ReflParser  ←  ReflEval  ←  reflc  ←  ReflcPlugin
+//   ReflRuntime  ←  ReflLexer  ←  ReflParser  ←  ReflEval  ←  ReflTools  ←  reflc  ←  ReflcPlugin
 //
 // - ReflRuntime: what an app needs at run time — values, conditions, control
 //   states, rule tables (JSON and binary, read and written), resolution,
@@ -12,7 +12,9 @@
 // - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree; the formatter.
 // - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
 //   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
-// - reflc: the command line; the language server.  ReflcPlugin: SwiftPM build plugin.
+// - ReflTools: editor tooling as a library: the language server, its
+//   transports and typed messages.
+// - reflc: the command line.  ReflcPlugin: SwiftPM build plugin.
 //
 // No package dependencies, and no Foundation in any library.
 import PackageDescription
@@ -24,6 +26,7 @@ let package = Package(
         .library(name: "ReflEval", targets: ["ReflEval"]),
         .library(name: "ReflParser", targets: ["ReflParser"]),
         .library(name: "ReflLexer", targets: ["ReflLexer"]),
+        .library(name: "ReflTools", targets: ["ReflTools"]),
         .executable(name: "reflc", targets: ["reflc"]),
         // Compiles a target's stylesheets at build time (see README, "Building with SwiftPM").
         .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
@@ -33,7 +36,8 @@ let package = Package(
         .target(name: "ReflLexer", dependencies: ["ReflRuntime"]),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
-        .executableTarget(name: "reflc", dependencies: ["ReflEval"]),
+        .target(name: "ReflTools", dependencies: ["ReflEval"]),
+        .executableTarget(name: "reflc", dependencies: ["ReflEval", "ReflTools"]),
         .plugin(name: "ReflcPlugin", capability: .buildTool(), dependencies: ["reflc"]),
 
         // Golden files under Fixtures/, compared or rewritten (REFLC_UPDATE_GOLDENS=1) by each module's tests.
@@ -44,6 +48,8 @@ let package = Package(
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer", "GoldenFiles"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser", "GoldenFiles"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval", "GoldenFiles"]),
+        // Language server sessions in-process, through the library's in-memory transport.
+        .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
         .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
     ]

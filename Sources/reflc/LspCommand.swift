@@ -1,4 +1,5 @@
 import ReflEval
+import ReflTools
 
 /// `reflc lsp`: the language server, on standard input and output.
 enum LspCommand {
@@ -24,7 +25,7 @@ enum LspCommand {
         case .success(let parsed):
             guard parsed.positional.isEmpty else { return Console.fail("lsp takes no arguments\n\n" + help) }
         }
-        let server = LanguageServer(transport: MessageTransport())
+        let server = LanguageServer(transport: FileDescriptorTransport(), version: Main.version)
         return server.run() == 0 ? .success : .inputErrors
     }
 }

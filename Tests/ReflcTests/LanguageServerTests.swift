@@ -71,18 +71,18 @@ struct LanguageServerTests {
         }
 
         /// Sends a request and waits for its answer.
-        func request(_ method: String, _ params: Any = [String: Any]()) throws -> [String: Any] {
+        func request(_ method: String, _ params: Any = [String: Any](), within seconds: Double = 20) throws -> [String: Any] {
             let id = nextID
             nextID += 1
             send(["id": id, "method": method, "params": params])
-            return try wait { ($0["id"] as? Int) == id }
+            return try wait(within: seconds) { ($0["id"] as? Int) == id }
         }
 
         /// The first message received (and not yet taken) that `matches`,
         /// waiting at most 20 seconds: far above the milliseconds an answer
         /// takes, so a loaded machine never fails the test, and a hang does.
-        func wait(_ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
-            let deadline = Date().addingTimeInterval(20)
+        func wait(within seconds: Double = 20, _ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+            let deadline = Date().addingTimeInterval(seconds)
             condition.lock()
             defer { condition.unlock() }
             while true {
@@ -97,6 +97,35 @@ struct LanguageServerTests {
                 ($0["method"] as? String) == "textDocument/publishDiagnostics" && (($0["params"] as? [String: Any])?["uri"] as? String) == uri
             }
             return ((message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+        }
+
+        /// The next `window/logMessage` text that contains `text`.
+        func logMessage(containing text: String) throws -> String {
+            let message = try wait {
+                ($0["method"] as? String) == "window/logMessage"
+                    && ((($0["params"] as? [String: Any])?["message"] as? String)?.contains(text) ?? false)
+            }
+            return ((message["params"] as? [String: Any])?["message"] as? String) ?? ""
+        }
+
+        /// Sends a message as it is written (its JSON text), framed.
+        func sendText(_ json: String) {
+            sendRaw(Data("Content-Length: \(json.utf8.count)\r\n\r\n".utf8) + Data(json.utf8))
+        }
+
+        /// The most memory the server has had resident (VmHWM), in MiB.
+        func peakMemoryMiB() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                  let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else {
+                throw Failure(description: "no VmHWM in /proc/\(process.processIdentifier)/status")
+            }
+            return kilobytes / 1024
+        }
+
+        /// Ends the server if it still runs (a test that failed half-way).
+        func stop() {
+            if process.isRunning { process.terminate() }
         }
 
         func closeInput() { try? input.fileHandleForWriting.close() }
@@ -346,5 +375,183 @@ struct LanguageServerTests {
         #expect(changed.first?["message"] as? String == "undefined variable '@y'")
         client.closeInput()
         _ = try client.exitStatus()
+    }
+
+    // MARK: Hostile and huge input
+
+    /// `0,` is a JSON value in two bytes, and a parsed value takes tens of
+    /// bytes: a message far under the size limit could take gigabytes. One
+    /// of ten million values is refused before it is parsed — a request
+    /// with an error answer, a notification with a line in the log — and
+    /// the server goes on, its memory a few times the message's bytes.
+    @Test func aMessageOfMillionsOfValuesIsRefusedBeforeItIsParsed() throws {
+        let folder = try Self.folder(["a.less": "A { b: red; }\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let zeros = "[" + String(repeating: "0,", count: 10_000_000) + "0]"  // 20 MB
+        client.sendText("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/hover\",\"params\":\(zeros),\"id\":41}")
+        let answer = try client.wait { ($0["id"] as? Int) == 41 }
+        let error = answer["error"] as? [String: Any]
+        #expect(error?["code"] as? Int == -32600)
+        #expect(error?["message"] as? String
+                == "not read: the message holds 10000006 JSON values, over the limit of 1000000 per message")
+        client.sendText("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"contentChanges\":\(zeros)}}")
+        #expect(try client.logMessage(containing: "ignored a 'textDocument/didChange' notification")
+                == "ignored a 'textDocument/didChange' notification: it holds 10000006 JSON values, over the limit of 1000000 per message")
+
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": "A { b: red; }\n"]])
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": Self.position(0, 8)])
+        #expect((((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)?.hasPrefix("**red**") == true)
+        // Parsed, the values took 600 MB.
+        let peak = try client.peakMemoryMiB()
+        #expect(peak < 200, "peak memory \(peak) MiB")
+    }
+
+    /// An outline holds at most 50,000 symbols: a document of a million
+    /// rules is not answered with half a gigabyte. The cut is said in the log.
+    @Test func theOutlineOfAHugeDocumentIsCut() throws {
+        let text = (0..<30_000).map { "R\($0) { a: 1; }\n" }.joined()
+        let folder = try Self.folder(["a.less": text])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        // The analysis and the outline take a few seconds in a debug build: awaited a minute.
+        let answer = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]], within: 60)
+        let symbols = (answer["result"] as? [[String: Any]]) ?? []
+        #expect(symbols.count == 25_000)
+        #expect(symbols.reduce(0) { $0 + 1 + (($1["children"] as? [Any])?.count ?? 0) } == 50_000)
+        #expect(symbols.last?["name"] as? String == "R24999")
+        #expect(try client.logMessage(containing: "outline") == "the outline of \(uri) stops at line 25001: it holds at most 50000 symbols")
+    }
+
+    /// A huge file in the workspace that is no stylesheet of the project
+    /// (here 600 MiB, sparse) is left out by its size, not read whole at
+    /// start-up and at every save and then dropped.
+    @Test func aHugeFileInTheWorkspaceIsNotRead() throws {
+        let folder = try Self.folder(["a.less": "A { b: red; }\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(FileManager.default.createFile(atPath: folder + "/huge.less", contents: nil))
+        let huge = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/huge.less"))
+        try huge.truncate(atOffset: 600 << 20)
+        try huge.close()
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["rootUri": "file://" + folder, "capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": "A { b: red; }\n"]])
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        #expect(try client.logMessage(containing: "huge.less")
+                == "\(folder)/huge.less: not scanned for imports (629145600 bytes; files over 8 MiB are left out)")
+        client.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        let peak = try client.peakMemoryMiB()
+        #expect(peak < 200, "peak memory \(peak) MiB")
+    }
+
+    /// 40,000 changes of one character in one `didChange`, on a 1 MB
+    /// document: each costs its line, not a copy of the whole text (they
+    /// took half a minute, and minutes in a debug build). All of them land:
+    /// 40,000 uses of `@a` become `@b`. In a debug build, applying them takes
+    /// about a second, and the analysis and the references 3 more: the
+    /// answer is awaited a minute.
+    @Test func manyChangesInOneNotificationAreAppliedInTime() throws {
+        let header = "@a: 1;\n@b: 2;\n"
+        let lines = (0..<40_000).map { "UIView:t\($0) { alpha: @a; }\n" }
+        let text = header + lines.joined()
+        let folder = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        _ = try client.diagnostics(for: uri)
+        let changes = lines.enumerated().map { number, line -> [String: Any] in
+            let column = line.utf8.count - 5  // the `a` of `@a; }`
+            return ["range": ["start": Self.position(number + 2, column), "end": Self.position(number + 2, column + 1)], "text": "b"]
+        }
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": changes])
+        let references = try client.request("textDocument/references", ["textDocument": ["uri": uri], "position": Self.position(1, 1),
+                                                                         "context": ["includeDeclaration": true]], within: 60)
+        #expect((references["result"] as? [Any])?.count == 40_001)
+    }
+
+    /// Changes that add and remove lines, across `\r\n` line ends and a
+    /// character outside the Basic Multilingual Plane, applied in order.
+    @Test func aSeriesOfChangesAddsAndRemovesLines() throws {
+        let text = "A {\r\n    b: 1;\r\n}\r\nB { c: '🎨'; d: 2; }\n"
+        let folder = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+            // `b: 1;` becomes `b: 1;\n    e: 3;` (a line added)
+            ["range": ["start": Self.position(1, 9), "end": Self.position(1, 99)], "text": "\n    e: 3;"],
+            // `d: 2` (after the emoji, two UTF-16 units) becomes `f: 4`
+            ["range": ["start": Self.position(4, 13), "end": Self.position(4, 17)], "text": "f: 4"],
+            // `}\r\nB` joined: the first rule's `}` and the line break removed
+            ["range": ["start": Self.position(3, 0), "end": Self.position(4, 0)], "text": "} "],
+        ]])
+        let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
+        #expect(symbols.map { $0["name"] as? String } == ["A", "B"])
+        #expect(symbols.map { (($0["children"] as? [[String: Any]]) ?? []).map { "\($0["name"] ?? ""): \($0["detail"] ?? "")" } }
+                == [["b: 1", "e: 3"], ["c: '🎨'", "f: 4"]])
+        #expect(symbols.last?["range"] as? [String: [String: Int]] == ["start": Self.position(3, 2), "end": Self.position(3, 22)])
+    }
+
+    /// Renaming onto a name in use would make two variables one: refused.
+    @Test func aRenameOntoANameInUseIsRefused() throws {
+        let text = "@accent: red;\n@radius: 4px;\nA { b: @accent; c: @radius; d: @missing; }\n"
+        let folder = try Self.folder(["a.less": text])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        func rename(to name: String) throws -> [String: Any] {
+            try client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": Self.position(0, 2), "newName": name])
+        }
+        let defined = try rename(to: "radius")
+        #expect((defined["error"] as? [String: Any])?["code"] as? Int == -32803)
+        #expect((defined["error"] as? [String: Any])?["message"] as? String
+                == "'@radius' is already a variable (defined in a.less:2); choose another name")
+        #expect(((try rename(to: "@missing"))["error"] as? [String: Any])?["message"] as? String
+                == "'@missing' is already used (in a.less:3); choose another name")
+        let renamed = try rename(to: "brand")
+        #expect((((renamed["result"] as? [String: Any])?["changes"] as? [String: [Any]])?[uri])?.count == 2)
+    }
+
+    /// A position beyond the protocol's range (0 to 2^31-1; here 2^53) is
+    /// refused: the change is ignored with a line in the log (it was taken
+    /// as the whole new text), a request answers invalid params.
+    @Test func aPositionOutOfRangeIsRefused() throws {
+        let text = "A { b: red; }\n"
+        let folder = try Self.folder(["a.less": text])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+            ["range": ["start": Self.position(0, 1 << 53), "end": Self.position(0, 1 << 53)], "text": "X"],
+        ]])
+        #expect(try client.logMessage(containing: "ignored a")
+                == "ignored a 'textDocument/didChange' notification: contentChanges[0].range.start.character is 9007199254740992, "
+                + "not a whole number from 0 to 2147483647; the document keeps its text")
+        let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
+        #expect(symbols.map { $0["name"] as? String } == ["A"])
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": Self.position(0, 1 << 31)])
+        #expect((hover["error"] as? [String: Any])?["code"] as? Int == -32602)
     }
 }

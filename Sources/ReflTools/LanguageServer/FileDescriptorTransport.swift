@@ -6,27 +6,21 @@ import Musl
 import Darwin
 #endif
 
-/// The Language Server Protocol's base protocol on two file descriptors:
-/// each message is `Content-Length: N` (other headers ignored), an empty
-/// line, and N bytes of JSON.
+/// The Language Server Protocol's base protocol on two file descriptors
+/// (standard input and output by default): each message is
+/// `Content-Length: N` (other headers ignored), an empty line, and N bytes
+/// of JSON.
 ///
 /// Reading never blocks longer than asked (the server waits for input or
 /// for its next debounced job, whichever comes first). Bad framing — a
 /// header without `Content-Length`, a header block over 8 KiB, a body over
 /// the limit — is reported once and skipped, and reading goes on with the
 /// next message.
-final class MessageTransport {
+public final class FileDescriptorTransport: MessageTransport {
     /// The largest message read: far above a 100 MB stylesheet sent whole.
-    static let maximumMessageSize = 256 << 20
+    public static let maximumMessageSize = 256 << 20
     /// The largest header block.
-    static let maximumHeaderSize = 8 << 10
-
-    /// What arrived.
-    enum Incoming {
-        case message([UInt8])
-        /// Input that is no message; the reason, in words.
-        case malformed(String)
-    }
+    public static let maximumHeaderSize = 8 << 10
 
     private let input: Int32
     private let output: Int32
@@ -35,19 +29,15 @@ final class MessageTransport {
     private var start = 0
     /// Bytes of an oversized message still to be skipped.
     private var skipping = 0
-    /// The input has ended (the client closed its side).
-    private(set) var isClosed = false
-    /// Writing failed (the client went away).
-    private(set) var writeFailed = false
+    public private(set) var isClosed = false
+    public private(set) var sendFailed = false
 
-    init(input: Int32 = 0, output: Int32 = 1) {
+    public init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
         self.output = output
     }
 
-    /// Waits at most `milliseconds` (-1: until input comes) and returns the
-    /// messages complete by then.
-    func receive(waitingAtMost milliseconds: Int32) -> [Incoming] {
+    public func receive(waitingAtMost milliseconds: Int32) -> [IncomingMessage] {
         var found = takeMessages()
         guard found.isEmpty, !isClosed else { return found }
         var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -84,8 +74,8 @@ final class MessageTransport {
     }
 
     /// Every complete message in the buffer.
-    private func takeMessages() -> [Incoming] {
-        var found: [Incoming] = []
+    private func takeMessages() -> [IncomingMessage] {
+        var found: [IncomingMessage] = []
         while skipping == 0, let headerEnd = headerEnd() {
             let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
             let bodyStart = headerEnd + 4
@@ -139,13 +129,29 @@ final class MessageTransport {
         return nil
     }
 
-    /// Sends one message.
-    func send(_ message: JSON) {
-        guard !writeFailed else { return }
-        let body = message.bytes
-        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        let problem = header.withUnsafeBytes { Console.writeAll($0, to: output) } ?? body.withUnsafeBytes { Console.writeAll($0, to: output) }
-        if problem != nil { writeFailed = true }
+    public func send(_ message: JSON) {
+        guard !sendFailed else { return }
+        let body = message.pieces
+        let header = Array("Content-Length: \(body.reduce(0) { $0 + $1.count })\r\n\r\n".utf8)
+        for piece in [header] + body where !piece.isEmpty {
+            if !piece.withUnsafeBytes({ Self.writeAll($0, to: output) }) {
+                sendFailed = true
+                return
+            }
+        }
+    }
+
+    /// Writes all of `buffer`, retrying partial and interrupted writes;
+    /// false when writing failed (the client went away).
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
     }
 }
 

@@ -51,6 +51,14 @@ final class Workspace {
     /// How many folders a scan opens at most: a workspace opened on a home
     /// folder is not walked whole.
     static let maximumScannedFolders = 20_000
+    /// The largest file a scan reads for its imports (an open document, or
+    /// a file a compilation imports, is read whatever its size).
+    static let maximumScannedFileSize = 8 << 20
+    /// The files over that size already reported (once each).
+    private var reportedLargeFiles = Set<FilePath>()
+
+    /// Writes to the client's log.
+    var log: (String) -> Void = { _ in }
 
     // MARK: Documents
 
@@ -218,10 +226,26 @@ final class Workspace {
         }
         var graph: [FilePath: [FilePath]] = [:]
         for file in Set(files) {
-            guard case .success(let bytes) = FileSystem.readFile(file), bytes.count <= 8 << 20 else { continue }
+            // The size first: a huge file that is no stylesheet (a log, a
+            // dump named .less) must not be read whole to be left out.
+            guard let size = Self.regularFileSize(file) else { continue }
+            guard size <= Self.maximumScannedFileSize else {
+                if reportedLargeFiles.insert(file).inserted {
+                    log("\(file): not scanned for imports (\(size) bytes; files over \(Self.maximumScannedFileSize >> 20) MiB are left out)")
+                }
+                continue
+            }
+            guard case .success(let bytes) = FileSystem.readFile(file), bytes.count <= Self.maximumScannedFileSize else { continue }
             graph[Self.canonical(file)] = imports(of: bytes, at: file)
         }
         return graph
+    }
+
+    /// The size of the regular file at `path`; nil for anything else or nothing.
+    private static func regularFileSize(_ path: FilePath) -> Int? {
+        var status = stat()
+        guard path.withCString({ fstatat(AT_FDCWD, $0, &status, 0) }) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     /// The `.less` files below `folder` (hidden folders, `.build` and

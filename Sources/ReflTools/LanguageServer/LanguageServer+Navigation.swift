@@ -17,10 +17,8 @@ extension LanguageServer {
 
     /// The document and position a request names; nil for a document the
     /// server does not have (not open, and no file of a compilation).
-    func target(_ params: JSON, needsPosition: Bool = true) throws(ResponseError) -> Target? {
-        guard let uri = params["textDocument"]?["uri"]?.string else { throw .invalidParams("textDocument.uri is missing") }
-        let position = TextPosition(params["position"])
-        if needsPosition && position == nil { throw .invalidParams("position is missing or malformed") }
+    func target(_ document: LSP.TextDocumentIdentifier, at position: LSP.Position? = nil) -> Target? {
+        let uri = document.uri
         guard workspace.document(uri) != nil else { return nil }
         guard let (result, file) = workspace.compilation(holding: Workspace.path(of: uri)) else { return nil }
         let text = self.text(of: file)
@@ -35,8 +33,8 @@ extension LanguageServer {
 
     // MARK: Hover
 
-    func hover(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let tokenIndex = target.index.tokenIndex(at: target.offset) else { return .null }
+    func hover(_ params: LSP.PositionParams) -> JSON {
+        guard let target = target(params.textDocument, at: params.position), let tokenIndex = target.index.tokenIndex(at: target.offset) else { return .null }
         let index = target.index
         let token = index.tokens[tokenIndex]
         let markdown: String?
@@ -127,8 +125,8 @@ extension LanguageServer {
 
     // MARK: Definition and references
 
-    func definition(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let tokenIndex = target.index.tokenIndex(at: target.offset) else { return .null }
+    func definition(_ params: LSP.PositionParams) -> JSON {
+        guard let target = target(params.textDocument, at: params.position), let tokenIndex = target.index.tokenIndex(at: target.offset) else { return .null }
         let index = target.index
         let token = index.tokens[tokenIndex]
         if index.isVariable(tokenIndex) {
@@ -136,8 +134,8 @@ extension LanguageServer {
             return location(definition.file, definition.range)
         }
         if token.kind == .string, let file = importedFile(at: tokenIndex, in: index) {
-            let start = TextPosition(line: 0, character: 0).json
-            return .object(["uri": .string(workspace.uri(of: file.description)), "range": .object(["start": start, "end": start])])
+            let start = LSP.Position(line: 0, character: 0)
+            return ["uri": .string(workspace.uri(of: file.description)), "range": LSP.Range(start: start, end: start).json]
         }
         if let (selector, _) = index.includeSelector(at: target.offset) {
             var locations: [JSON] = []
@@ -150,9 +148,11 @@ extension LanguageServer {
         return .null
     }
 
-    func references(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let uses = variableUses(at: target) else { return .null }
-        let includesDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
+    func references(_ params: LSP.ReferenceParams) -> JSON {
+        guard let target = target(params.place.textDocument, at: params.place.position), let uses = variableUses(at: target) else {
+            return .null
+        }
+        let includesDeclaration = params.includeDeclaration
         let definition = target.result.variableDefinitions[String(uses.name.dropFirst())]
         return .array(uses.places.compactMap { file, range in
             if !includesDeclaration, let definition, definition.file === file, definition.range == range { return nil }
@@ -161,16 +161,29 @@ extension LanguageServer {
     }
 
     /// Renames a variable: its definitions and every use, in every file of the stylesheet.
-    func rename(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let newName = params["newName"]?.string else { throw .invalidParams("newName is missing") }
-        guard let target = try target(params), let uses = variableUses(at: target) else {
-            throw ResponseError(code: ResponseError.requestFailed, message: "only a variable can be renamed")
+    func rename(_ params: LSP.RenameParams) throws(ResponseError) -> JSON {
+        let newName = params.newName
+        guard let target = target(params.place.textDocument, at: params.place.position), let uses = variableUses(at: target) else {
+            throw .requestFailed("only a variable can be renamed")
         }
         let written = newName.hasPrefix("@") ? newName : "@" + newName
         let tokens = Lexer.tokenize(SourceFile(path: "", text: written)).tokens
         guard tokens.count == 2, tokens[0].kind == .atName, tokens[0].range == SourceRange(0, written.utf8.count),
               written.utf8.count > 1, written != "@import" else {
-            throw ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is not a variable name")
+            throw .requestFailed("'\(newName)' is not a variable name")
+        }
+        // Onto a name in use, uses of two variables would become one.
+        if written != uses.name {
+            if let existing = target.result.variableDefinitions[String(written.dropFirst())] {
+                let line = text(of: existing.file).position(of: existing.range.start, encoding: .utf8).line + 1
+                throw .requestFailed("'\(written)' is already a variable (defined in "
+                                    + "\(FilePath(existing.file.path).lastComponent.description):\(line)); choose another name")
+            }
+            if let (file, range) = places(ofVariable: written, in: target.result).first {
+                let line = text(of: file).position(of: range.start, encoding: .utf8).line + 1
+                throw .requestFailed("'\(written)' is already used (in "
+                                    + "\(FilePath(file.path).lastComponent.description):\(line)); choose another name")
+            }
         }
         var edits: [String: [JSON]] = [:]
         for (file, range) in uses.places {
@@ -185,13 +198,18 @@ extension LanguageServer {
     private func variableUses(at target: Target) -> (name: String, places: [(SourceFile, SourceRange)])? {
         guard let tokenIndex = target.index.tokenIndex(at: target.offset), target.index.isVariable(tokenIndex) else { return nil }
         let name = target.index.text(target.index.tokens[tokenIndex])
+        return (name, places(ofVariable: name, in: target.result))
+    }
+
+    /// Every place the variable `name` (with its `@`) is written, in the files of `result`.
+    private func places(ofVariable name: String, in result: CompileResult) -> [(SourceFile, SourceRange)] {
         var places: [(SourceFile, SourceRange)] = []
-        for file in target.result.files {
+        for file in result.files {
             let index = indexes.index(file)
             for (position, token) in index.tokens.enumerated() where token.kind == .atName && index.isVariable(position) {
                 if token.range.count == name.utf8.count && index.text(token) == name { places.append((file, token.range)) }
             }
         }
-        return (name, places)
+        return places
     }
 }

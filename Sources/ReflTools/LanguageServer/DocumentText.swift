@@ -8,25 +8,6 @@ enum PositionEncoding: String {
     case utf16 = "utf-16"
 }
 
-/// A protocol position: a line and a character offset in it, both from 0.
-struct TextPosition: Equatable {
-    var line: Int
-    var character: Int
-
-    init(line: Int, character: Int) {
-        self.line = line
-        self.character = character
-    }
-
-    init?(_ json: JSON?) {
-        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
-        self.line = line
-        self.character = character
-    }
-
-    var json: JSON { .object(["line": .number(Double(line)), "character": .number(Double(character))]) }
-}
-
 /// The text of a document as bytes with its line starts, converting
 /// between byte offsets and protocol positions. Positions past the end of a
 /// line or of the text are taken as the end, as the protocol asks.
@@ -52,15 +33,20 @@ struct DocumentText {
     }
 
     /// The byte offset of `position`.
-    func offset(of position: TextPosition, encoding: PositionEncoding) -> Int {
+    func offset(of position: LSP.Position, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
-        let start = lineStarts[position.line]
-        let end = lineEnd(position.line)
+        return Self.offset(ofCharacter: position.character, in: bytes, from: lineStarts[position.line], to: lineEnd(position.line),
+                           encoding: encoding)
+    }
+
+    /// The offset of protocol character `character` of the line whose text
+    /// is `bytes[start..<end]`; `end` when the line is shorter.
+    static func offset(ofCharacter character: Int, in bytes: [UInt8], from start: Int, to end: Int, encoding: PositionEncoding) -> Int {
         var offset = start
         var units = 0
-        while offset < end && units < position.character {
-            let length = Self.scalarLength(bytes[offset])
+        while offset < end && units < character {
+            let length = scalarLength(bytes[offset])
             units += encoding == .utf16 && length == 4 ? 2 : (encoding == .utf16 ? 1 : length)
             offset = min(end, offset + length)
         }
@@ -68,7 +54,7 @@ struct DocumentText {
     }
 
     /// The protocol position of byte `offset`.
-    func position(of offset: Int, encoding: PositionEncoding) -> TextPosition {
+    func position(of offset: Int, encoding: PositionEncoding) -> LSP.Position {
         let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1
@@ -77,7 +63,7 @@ struct DocumentText {
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         let start = lineStarts[low]
-        guard encoding == .utf16 else { return TextPosition(line: low, character: offset - start) }
+        guard encoding == .utf16 else { return LSP.Position(line: low, character: offset - start) }
         var units = 0
         var index = start
         while index < offset {
@@ -85,20 +71,23 @@ struct DocumentText {
             units += length == 4 ? 2 : 1
             index += length
         }
-        return TextPosition(line: low, character: units)
+        return LSP.Position(line: low, character: units)
     }
 
-    /// A protocol range (`{"start","end"}`) for `range`.
+    /// The protocol range of `range`.
+    func range(of range: SourceRange, encoding: PositionEncoding) -> LSP.Range {
+        LSP.Range(start: position(of: range.start, encoding: encoding), end: position(of: range.end, encoding: encoding))
+    }
+
+    /// The protocol range of `range`, as JSON (`{"start","end"}`).
     func json(_ range: SourceRange, encoding: PositionEncoding) -> JSON {
-        .object(["start": position(of: range.start, encoding: encoding).json,
-                 "end": position(of: range.end, encoding: encoding).json])
+        self.range(of: range, encoding: encoding).json
     }
 
-    /// The byte range of a protocol range, or nil when it is malformed.
-    func range(_ json: JSON?, encoding: PositionEncoding) -> SourceRange? {
-        guard let start = TextPosition(json?["start"]), let end = TextPosition(json?["end"]) else { return nil }
-        let from = offset(of: start, encoding: encoding)
-        let to = offset(of: end, encoding: encoding)
+    /// The byte range of a protocol range (its ends in either order).
+    func range(_ range: LSP.Range, encoding: PositionEncoding) -> SourceRange {
+        let from = offset(of: range.start, encoding: encoding)
+        let to = offset(of: range.end, encoding: encoding)
         return SourceRange(min(from, to), max(from, to))
     }
 

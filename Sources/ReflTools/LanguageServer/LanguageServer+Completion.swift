@@ -24,8 +24,8 @@ extension LanguageServer {
     private static let kindFunction = 3.0, kindVariable = 6.0, kindClass = 7.0, kindProperty = 10.0,
                         kindValue = 12.0, kindKeyword = 14.0, kindColor = 16.0, kindEnumMember = 20.0
 
-    func completion(_ params: JSON) throws(ResponseError) -> JSON {
-        guard let target = try target(params) else { return .array([]) }
+    func completion(_ params: LSP.PositionParams) -> JSON {
+        guard let target = target(params.textDocument, at: params.position) else { return [] }
         let index = target.index
         let offset = target.offset
         // The word being typed: replaced by the chosen item.

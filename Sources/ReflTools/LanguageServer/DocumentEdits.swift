@@ -1,0 +1,90 @@
+import ReflLexer
+
+extension DocumentText {
+    /// The text with `changes` applied in order, the positions of each in
+    /// the text the ones before it left.
+    ///
+    /// Many changes are applied to the text cut into lines, so that each
+    /// costs the lines it touches: applied one by one to the whole text,
+    /// 40,000 changes of one character to a 1 MB document copied 40 GB.
+    func applying(_ changes: [LSP.ContentChange], encoding: PositionEncoding) -> DocumentText {
+        if changes.count == 1, let change = changes.first {
+            guard let range = change.range else { return DocumentText(change.text) }
+            return replacing(self.range(range, encoding: encoding), with: change.text)
+        }
+        var lines = EditableLines(bytes)
+        for change in changes {
+            if let range = change.range {
+                lines.replace(from: range.start, to: range.end, with: change.text, encoding: encoding)
+            } else {
+                lines = EditableLines(change.text)
+            }
+        }
+        return DocumentText(lines.bytes)
+    }
+}
+
+/// A text as an array of lines, each with its `\n` (the last one without),
+/// for applying a series of changes: a change rewrites the lines it spans
+/// and, when it adds or removes lines, moves the array's references, never
+/// the text of the other lines.
+///
+/// Positions mean what `DocumentText.offset(of:encoding:)` makes of them:
+/// a character past a line's text is its end (before `\r\n` or `\n`), a
+/// line past the last is the end of the text.
+struct EditableLines {
+    private var lines: [[UInt8]] = []
+
+    init(_ bytes: [UInt8]) {
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(Array(bytes[start...newline]))
+            start = newline + 1
+        }
+        lines.append(Array(bytes[start...]))
+    }
+
+    /// The whole text.
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.reduce(0) { $0 + $1.count })
+        for line in lines { out.append(contentsOf: line) }
+        return out
+    }
+
+    /// The line and byte column of `position`.
+    private func place(of position: LSP.Position, encoding: PositionEncoding) -> (line: Int, column: Int) {
+        guard position.line < lines.count else { return (lines.count - 1, lines[lines.count - 1].count) }
+        let line = lines[position.line]
+        var end = line.count
+        if end > 0 && line[end - 1] == UInt8(ascii: "\n") {
+            end -= 1
+            if end > 0 && line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        }
+        return (position.line, DocumentText.offset(ofCharacter: position.character, in: line, from: 0, to: end, encoding: encoding))
+    }
+
+    /// Replaces the text between two positions (in either order) with `replacement`.
+    mutating func replace(from first: LSP.Position, to second: LSP.Position, with replacement: [UInt8], encoding: PositionEncoding) {
+        var start = place(of: first, encoding: encoding), end = place(of: second, encoding: encoding)
+        if (end.line, end.column) < (start.line, start.column) { swap(&start, &end) }
+        if start.line == end.line && !replacement.contains(UInt8(ascii: "\n")) {
+            // The common case, typing: one line changes, in place.
+            lines[start.line].replaceSubrange(start.column..<end.column, with: replacement)
+            return
+        }
+        var replaced: [[UInt8]] = []
+        var current = Array(lines[start.line][..<start.column])
+        var rest = replacement[...]
+        while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+            current.append(contentsOf: rest[...newline])
+            replaced.append(current)
+            current = []
+            rest = rest[(newline + 1)...]
+        }
+        current.append(contentsOf: rest)
+        current.append(contentsOf: lines[end.line][end.column...])
+        replaced.append(current)
+        lines.replaceSubrange(start.line...end.line, with: replaced)
+    }
+}

@@ -1,0 +1,77 @@
+/// What a first pass over a message's bytes tells, before it is parsed:
+/// how many JSON values it holds, and its `id` and `method`.
+///
+/// A parsed value takes tens of bytes where its text may take two (`0,`),
+/// so a message well under the size limit could still take gigabytes once
+/// parsed: the count is checked first, and a message over the limit is
+/// refused, answered by its `id`, before anything is built.
+struct MessageOutline {
+    /// The number of values: one, plus one for each `[`, `{` and `,`
+    /// outside strings (exact, but for an empty array or object, counted once more).
+    private(set) var valueCount = 1
+    /// The top-level `id` member, parsed when short.
+    private(set) var id: JSON?
+    /// The top-level `method` member, when a short string.
+    private(set) var method: String?
+
+    /// The longest `id` or `method` value read: a real one is a few bytes.
+    private static let maximumMemberLength = 1024
+
+    init(_ message: [UInt8]) {
+        message.withUnsafeBufferPointer { scan($0) }
+    }
+
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var depth = 0
+        var isObject = false
+        var expectsKey = false
+        var key: Range<Int>?
+        var valueStart = 0
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                let start = index
+                index += 1
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                if depth == 1 && isObject && expectsKey {
+                    key = start..<min(index + 1, bytes.count)
+                    expectsKey = false
+                }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                valueCount += 1
+                depth += 1
+                if depth == 1 {
+                    isObject = bytes[index] == UInt8(ascii: "{")
+                    expectsKey = true
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 1 { finishMember(key, value: valueStart..<index, in: bytes) }
+                depth -= 1
+            case UInt8(ascii: ","):
+                valueCount += 1
+                if depth == 1 {
+                    finishMember(key, value: valueStart..<index, in: bytes)
+                    key = nil
+                    expectsKey = true
+                }
+            case UInt8(ascii: ":"):
+                if depth == 1 { valueStart = index + 1 }
+            default: break
+            }
+            index += 1
+        }
+    }
+
+    private mutating func finishMember(_ key: Range<Int>?, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+        guard let key, value.count <= Self.maximumMemberLength, value.lowerBound > key.upperBound else { return }
+        let name = bytes[key]
+        if name.elementsEqual("\"id\"".utf8) {
+            id = try? JSON.parse(Array(bytes[value]))
+        } else if name.elementsEqual("\"method\"".utf8) {
+            method = (try? JSON.parse(Array(bytes[value])))?.string
+        }
+    }
+}

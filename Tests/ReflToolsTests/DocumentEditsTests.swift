@@ -1,0 +1,75 @@
+@testable import ReflTools
+import Testing
+
+/// The pieces under the sessions: how a series of changes is applied, and
+/// what is read of a message before it is parsed.
+struct DocumentEditsTests {
+    /// A small deterministic generator (SplitMix64): the same cases every run.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    static let pieces = ["a", "bc", "\n", "\r\n", "🎨", "é", " ", "@x", "{", "\n\n"]
+
+    static func text(_ generator: inout Generator, pieces count: Int) -> String {
+        (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    /// Many changes applied together (to the text cut into lines) give the
+    /// text that applying them one at a time (to the whole text) gives:
+    /// changes across lines, `\r\n`, characters of 2 UTF-16 units and of
+    /// several bytes, positions past a line's end or the last line.
+    @Test(arguments: [PositionEncoding.utf16, .utf8])
+    func changesTogetherEqualChangesOneByOne(encoding: PositionEncoding) {
+        var generator = Generator(state: encoding == .utf8 ? 8 : 16)
+        for _ in 0..<300 {
+            let original = DocumentText(Array(Self.text(&generator, pieces: Int.random(in: 0...40, using: &generator)).utf8))
+            var changes: [LSP.ContentChange] = []
+            for _ in 0..<Int.random(in: 2...8, using: &generator) {
+                func position() -> LSP.Position {
+                    LSP.Position(line: Int.random(in: 0...12, using: &generator), character: Int.random(in: 0...12, using: &generator))
+                }
+                let whole = Int.random(in: 0..<20, using: &generator) == 0
+                let range = whole ? nil : LSP.Range(start: position(), end: position())
+                changes.append(LSP.ContentChange(range: range, text: Self.text(&generator, pieces: Int.random(in: 0...4, using: &generator))))
+            }
+            let together = original.applying(changes, encoding: encoding)
+            let oneByOne = changes.reduce(original) { $0.applying([$1], encoding: encoding) }
+            #expect(together.bytes == oneByOne.bytes)
+            #expect(together.lineStarts == oneByOne.lineStarts)
+        }
+    }
+
+    @Test func aChangeAcrossLinesJoinsThem() {
+        let text = DocumentText(Array("one\r\ntwo\nthree".utf8))
+        let changes = [
+            LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: 0, character: 1), end: LSP.Position(line: 2, character: 2)), text: "X\nY"),
+            LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: 1, character: 9), end: LSP.Position(line: 1, character: 9)), text: "!"),
+        ]
+        #expect(String(decoding: text.applying(changes, encoding: .utf16).bytes, as: UTF8.self) == "oX\nYree!")
+    }
+
+    // MARK: The outline of a message
+
+    @Test func theOutlineCountsValuesOutsideStrings() {
+        let outline = MessageOutline(Array(#"{"params":{"s":"a,b,[c{\"}","t":[1,2,{}]},"method":"x/y","id":5}"#.utf8))
+        // The object, params, s, t, 1, 2, {} (counted twice: empty), method, id.
+        #expect(outline.valueCount == 10)
+        #expect(outline.id == 5)
+        #expect(outline.method == "x/y")
+    }
+
+    @Test func theOutlineFindsOnlyTopLevelMembers() {
+        let outline = MessageOutline(Array(#"{"params":{"id":1,"method":"inner"},"id":"outer"}"#.utf8))
+        #expect(outline.id == "outer")
+        #expect(outline.method == nil)
+        #expect(MessageOutline(Array(#"["id",1]"#.utf8)).id == nil)
+    }
+}

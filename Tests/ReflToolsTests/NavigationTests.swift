@@ -1,0 +1,129 @@
+import ReflTools
+import Testing
+
+/// Hover, go to definition, find references and rename, on a stylesheet
+/// of two files.
+struct NavigationTests {
+    static let palette = "@palette {\n    @orange: #ff8000;\n    @accent: darken(@orange, 10%);\n}\n"
+    static let main = """
+        @import "palette.less";
+
+        UIButton:primary {
+            background-color: @accent;
+            title-color[highlighted]: fade(@orange, 50%);
+            corner-radius: 4px
+        }
+
+        UILabel {
+            __include: UIButton:primary;
+            text-color: @missing;
+        }
+
+        """
+
+    /// A session with `main.less` (importing `palette.less`) open.
+    static func session() throws -> Session {
+        let session = try Session(files: ["palette.less": palette, "main.less": main])
+        try session.initialize()
+        try session.open("main.less")
+        return session
+    }
+
+    @Test func hoverOnAVariableShowsItsDefinitionAndValue() throws {
+        let session = try Self.session()
+        #expect(try session.result("textDocument/hover", session.place("main.less", 3, 25)) == [
+            "contents": ["kind": "markdown", "value": .string("```less\n@accent: darken(@orange, 10%);\n```\n\ncolor `#cc6600ff`\n\n"
+                                                          + "red 204 · green 102.4 · blue 0 · alpha 1\n\ndefined in palette.less:3")],
+            "range": Session.range((3, 22), (3, 29)),
+        ])
+        let undefined = try session.result("textDocument/hover", session.place("main.less", 10, 18))
+        #expect(undefined["contents"]?["value"] == "**@missing**: not defined")
+    }
+
+    @Test func hoverOnAFunctionAKeyAColorAndAnImport() throws {
+        let session = try Self.session()
+        let function = try session.result("textDocument/hover", session.place("main.less", 4, 31))
+        #expect(function["contents"]?["value"]?.string?.hasPrefix("```less\nfade(color, alpha%)\n```") == true)
+        #expect(function["range"] == Session.range((4, 30), (4, 34)))
+        let key = try session.result("textDocument/hover", session.place("main.less", 4, 6))
+        #expect(key["contents"]?["value"] == "**title-color** sets the key path `titleColor` when `highlighted`")
+        let include = try session.result("textDocument/hover", session.place("main.less", 9, 6))
+        #expect(include["contents"]?["value"] == "**__include**: copies the properties of the rules with these selectors")
+        let imported = try session.result("textDocument/hover", session.place("main.less", 0, 12))
+        #expect(imported["contents"]?["value"] == .string("imports `\(session.folder)/palette.less`"))
+        // Whitespace, and a place past the end of the text: nothing.
+        #expect(try session.result("textDocument/hover", session.place("main.less", 1, 0)) == nil)
+        #expect(try session.result("textDocument/hover", session.place("main.less", 99, 99)) == nil)
+        // A document the server does not have.
+        #expect(try session.result("textDocument/hover", ["textDocument": ["uri": "file:///nowhere.less"], "position": Session.position(0, 0)]) == nil)
+    }
+
+    @Test func hoverOnAColorName() throws {
+        let session = try Session(files: ["a.less": "A { b: orange; }\n"])
+        try session.initialize()
+        try session.open("a.less")
+        #expect(try session.result("textDocument/hover", session.place("a.less", 0, 9)) == [
+            "contents": ["kind": "markdown", "value": "**orange**: color `#ffa500ff`\n\nred 255 · green 165 · blue 0 · alpha 1"],
+            "range": Session.range((0, 7), (0, 13)),
+        ])
+    }
+
+    @Test func definitionOfAVariableAnIncludeAndAnImport() throws {
+        let session = try Self.session()
+        #expect(try session.result("textDocument/definition", session.place("main.less", 3, 25))
+                == ["uri": .string(session.uri("palette.less")), "range": Session.range((2, 4), (2, 11))])
+        #expect(try session.result("textDocument/definition", session.place("main.less", 9, 20))
+                == [["uri": .string(session.uri("main.less")), "range": Session.range((2, 0), (2, 16))]])
+        #expect(try session.result("textDocument/definition", session.place("main.less", 0, 12))
+                == ["uri": .string(session.uri("palette.less")), "range": Session.range((0, 0), (0, 0))])
+        #expect(try session.result("textDocument/definition", session.place("main.less", 10, 18)) == nil)  // @missing
+        #expect(try session.result("textDocument/definition", session.place("main.less", 5, 6)) == nil)   // a key
+    }
+
+    @Test func referencesOfAVariableInEveryFile() throws {
+        let session = try Self.session()
+        let withDefinition = try session.result("textDocument/references", [
+            "textDocument": session.document("main.less"), "position": Session.position(4, 40), "context": ["includeDeclaration": true],
+        ])
+        #expect(withDefinition == [
+            ["uri": .string(session.uri("palette.less")), "range": Session.range((1, 4), (1, 11))],
+            ["uri": .string(session.uri("palette.less")), "range": Session.range((2, 20), (2, 27))],
+            ["uri": .string(session.uri("main.less")), "range": Session.range((4, 35), (4, 42))],
+        ])
+        let usesOnly = try session.result("textDocument/references", [
+            "textDocument": session.document("main.less"), "position": Session.position(4, 40), "context": ["includeDeclaration": false],
+        ])
+        #expect(usesOnly.array?.count == 2)
+        #expect(try session.result("textDocument/references", session.place("main.less", 5, 6)) == nil)  // not a variable
+    }
+
+    @Test func renameAVariableInEveryFile() throws {
+        let session = try Self.session()
+        let params = session.place("main.less", 4, 40).adding(["newName": "brand-orange"])
+        #expect(try session.result("textDocument/rename", params) == ["changes": [
+            session.uri("palette.less"): [
+                ["range": Session.range((1, 4), (1, 11)), "newText": "@brand-orange"],
+                ["range": Session.range((2, 20), (2, 27)), "newText": "@brand-orange"],
+            ],
+            session.uri("main.less"): [["range": Session.range((4, 35), (4, 42)), "newText": "@brand-orange"]],
+        ]])
+    }
+
+    @Test(arguments: [
+        ("two words", "'two words' is not a variable name"),
+        ("@import", "'@import' is not a variable name"),
+        ("accent", "'@accent' is already a variable (defined in palette.less:3); choose another name"),
+        ("@missing", "'@missing' is already used (in main.less:11); choose another name"),
+    ])
+    func renameIsRefused(newName: String, message: String) throws {
+        let session = try Self.session()
+        let params = session.place("main.less", 4, 40).adding(["newName": .string(newName)])
+        #expect(try session.error("textDocument/rename", params) == (-32803, message))
+    }
+
+    @Test func onlyAVariableCanBeRenamed() throws {
+        let session = try Self.session()
+        let params = session.place("main.less", 5, 6).adding(["newName": "x"])
+        #expect(try session.error("textDocument/rename", params) == (-32803, "only a variable can be renamed"))
+    }
+}
