@@ -20,6 +20,7 @@ struct LifecycleTests {
             "colorProvider": true,
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "inlayHintProvider": true,
         ])
         // Only once.
         #expect(try session.error("initialize", ["capabilities": [:]]) == (-32600, "the server is already initialized"))

@@ -142,3 +142,38 @@ async def test_hover_definition_completion(client: LanguageClient):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_uikit_keys_cases_and_argument_names(client: LanguageClient):
+    """The UIKit schema in the editor: keys by the rule's class with their
+    types, the cases of the key's enumeration, and inlay hints naming the
+    arguments of edge-insets (left, top, right, bottom)."""
+    text = "UIStackView {\n    distr\n    alignment: \n    layout-margins: edge-insets(1, 2, 3, 4);\n}\n"
+    uri = (client.folder / "stack.less").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="less", version=1, text=text)
+        )
+    )
+    keys = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(1, 9))
+    )
+    items = keys.items if hasattr(keys, "items") else keys
+    [distribution] = [item for item in items if item.label == "distribution"]
+    assert distribution.detail == "enum(UIStackView.Distribution) — UIStackView.distribution"
+
+    cases = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(2, 15))
+    )
+    labels = [item.label for item in (cases.items if hasattr(cases, "items") else cases)]
+    assert labels[:4] == ["fill", "leading", "top", "first-baseline"]
+
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(0, 0), end=types.Position(5, 0)),
+        )
+    )
+    assert [hint.label for hint in hints] == ["left:", "top:", "right:", "bottom:"]
+    assert hints[0].position == types.Position(3, 32)

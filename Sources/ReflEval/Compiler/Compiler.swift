@@ -28,6 +28,10 @@ public struct CompileResult: Sendable {
     public var variableDefinitions: [String: FileRange] = [:]
 
     /// Whether any diagnostic is an error (then `ruleTable` is nil).
+    /// The schema rules were checked against: UIKit's, with the classes and
+    /// properties of the stylesheet's `@view` declarations (for editors).
+    public var viewSchema = UIKitSchema.schema
+
     public var hasErrors: Bool { omittedErrors > 0 || diagnostics.hasErrors }
 }
 
@@ -187,6 +191,7 @@ public enum Compiler {
                                    omittedWarnings: program.log.omittedWarnings)
         if !result.hasErrors { result.ruleTable = table }
         result.variables = program.variables.values
+        result.viewSchema = program.schemaCheck.schema
         result.variableDefinitions = program.variables.definitions.mapValues { definition in
             FileRange(file: definition.file.source, range: definition.syntax.name)
         }

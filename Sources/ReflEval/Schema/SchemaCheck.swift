@@ -244,9 +244,9 @@ struct WordError: Error {
 }
 
 /// Spelling conversions between UIKit's names and a stylesheet's words.
-enum SchemaWords {
+public enum SchemaWords {
     /// `title-label--font` → `["title-label", "font"]`.
-    static func keyPathParts(_ key: String) -> [String] {
+    public static func keyPathParts(_ key: String) -> [String] {
         var parts: [String] = []
         var current = ""
         var previousWasDash = false

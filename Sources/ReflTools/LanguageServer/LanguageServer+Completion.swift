@@ -62,6 +62,13 @@ extension LanguageServer {
             for file in target.result.files { for (selector, _) in indexes.index(file).rules { selectors.insert(selector) } }
             for selector in selectors.sorted() { add(selector, kind: Self.kindClass) }
         case .value:
+            // The cases of the key's enumeration first: what the key takes.
+            let schema = target.result.viewSchema
+            if let className = schemaClass(at: offset, in: index, schema: schema),
+               let key = declarationKey(before: replaced.start, in: index),
+               let (property, _) = schemaProperty(key, of: className, schema: schema) {
+                for (word, detail) in Self.cases(of: property.type, in: schema) { add(word, kind: Self.kindEnumMember, detail: detail) }
+            }
             addVariables(target.result, add: add)
             for function in LanguageCatalogue.functions {
                 add(function.name, kind: Self.kindFunction, detail: function.signatures[0], documentation: function.summary)
@@ -72,6 +79,17 @@ extension LanguageServer {
             for keyword in LanguageCatalogue.valueKeywords { add(keyword, kind: Self.kindValue) }
         case .key:
             for directive in LanguageCatalogue.directives { add(directive, kind: Self.kindKeyword) }
+            // A rule for a known class: its keys and its superclasses', with
+            // their types and UIKit names (others would be warned about).
+            let schema = target.result.viewSchema
+            if let className = schemaClass(at: offset, in: index, schema: schema) {
+                var offered = Set<String>()
+                for (key, detail, note) in keyCompletions(for: prefix, in: className, schema: schema) where offered.insert(key).inserted {
+                    add(key, kind: Self.kindProperty, detail: detail, documentation: note)
+                }
+                break
+            }
+            // Any other rule: the keys the stylesheet uses.
             var keys = Set<String>()
             for file in target.result.files {
                 let syntax = indexes.index(file).syntax

@@ -43,7 +43,8 @@ extension LanguageServer {
         } else if index.isCallName(tokenIndex) {
             markdown = functionHover(index.text(token))
         } else if token.kind == .identifier, let declaration = index.declaration(withKeyAt: target.offset) {
-            markdown = keyHover(declaration, in: index)
+            markdown = schemaKeyHover(index.text(index.syntax.key(of: declaration)), at: target.offset, in: target)
+                ?? keyHover(declaration, in: index)
         } else if token.kind == .identifier, let color = LanguageCatalogue.color(named: index.text(token)) {
             markdown = "**\(index.text(token))**: color `\(color.hex)`\n\n" + Self.components(color)
         } else if token.kind == .string, tokenIndex > 0, let file = importedFile(at: tokenIndex, in: index) {

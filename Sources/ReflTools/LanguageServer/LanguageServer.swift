@@ -195,6 +195,7 @@ public final class LanguageServer {
             case "textDocument/colorPresentation": return .success(colorPresentations(try decode(params)))
             case "textDocument/formatting": return .success(try formatting(try decode(params)))
             case "textDocument/codeAction": return .success(codeActions(try decode(params)))
+            case "textDocument/inlayHint": return .success(inlayHints(try decode(params)))
             default: return .failure(ResponseError(code: .methodNotFound, message: "unknown method '\(method)'"))
             }
         } catch {
@@ -274,6 +275,7 @@ public final class LanguageServer {
             "colorProvider": true,
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "inlayHintProvider": true,
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "reflc", "version": .string(version)]]
     }

@@ -157,6 +157,18 @@ enum LSP {
         }
     }
 
+    /// The parameters of a request about a range of a document (inlay hints).
+    struct RangeParams: MessageDecodable {
+        let textDocument: TextDocumentIdentifier
+        let range: Range
+
+        init(from value: JSON, at path: String) throws(MalformedParams) {
+            let fields = try MessageFields(value, at: path)
+            textDocument = try fields.required("textDocument")
+            range = try fields.required("range")
+        }
+    }
+
     struct ReferenceParams: MessageDecodable {
         let place: PositionParams
         /// Whether the definition counts among the references (`context.includeDeclaration`; true when not said).

@@ -1,0 +1,58 @@
+import ReflTools
+import Testing
+
+/// What the UIKit schema gives the editor: keys by the rule's class, the
+/// cases of a key's enumeration, hover with the UIKit property, and the
+/// names of positional arguments.
+struct SchemaEditorTests {
+    @Test func keysAreCompletedByTheRulesClassWithTheirTypes() throws {
+        let session = try DocumentRequestTests.session("UIButton:primary {\n    shad\n}\nMyApp.CardView { accent-color: red; }\n")
+        let completion = try session.result("textDocument/completion", session.place("a.less", 1, 8))
+        let items = completion["items"]?.array ?? []
+        let labels = items.compactMap { $0["label"]?.string }
+        #expect(labels == ["shadow-color", "shadow-opacity", "shadow-offset", "shadow-radius"].filter { labels.contains($0) })
+        #expect(labels.contains("shadow-color") && labels.contains("shadow-radius"))
+        let color = items.first { $0["label"]?.string == "shadow-color" }
+        #expect(color?["detail"]?.string == "color — UIView.shadowColor")
+        // A key path continues in the sub-object's class.
+        let path = try DocumentRequestTests.session("UIButton {\n    title-label--text-al\n}\n")
+        let pathLabels = DocumentRequestTests.labels(try path.result("textDocument/completion", path.place("a.less", 1, 24)))
+        #expect(pathLabels == ["title-label--text-alignment"])
+    }
+
+    @Test func declaredClassesAreCompletedLikeUIKits() throws {
+        let session = try DocumentRequestTests.session("@view MyApp.CardView: UIView { accent-color: color; }\nMyApp.CardView {\n    acc\n}\n")
+        let items = try session.result("textDocument/completion", session.place("a.less", 2, 7))["items"]?.array ?? []
+        // Its own property first, then its superclass's (UIView's) that match.
+        #expect(items.map { $0["label"]?.string } == ["accent-color", "accessibility-label", "accessibility-hint",
+                                                      "accessibility-value", "accessibility-identifier"])
+        #expect(items.first?["detail"]?.string == "color — MyApp.CardView.accentColor")
+    }
+
+    @Test func theCasesOfTheKeysEnumerationAreOffered() throws {
+        let session = try DocumentRequestTests.session("UIStackView {\n    distribution: fill\n}\n")
+        let items = try session.result("textDocument/completion", session.place("a.less", 1, 22))["items"]?.array ?? []
+        #expect(Array(items.prefix(3)).map { $0["label"]?.string } == ["fill", "fill-equally", "fill-proportionally"])
+        #expect(items.first?["detail"]?.string == "UIStackView.Distribution.fill = 0")
+    }
+
+    @Test func hoverOnAKeyShowsTheUIKitProperty() throws {
+        let session = try DocumentRequestTests.session("UIButton {\n    title-color[highlighted]: red;\n    corner-radius: 4pt;\n}\n")
+        let title = try session.result("textDocument/hover", session.place("a.less", 1, 6))
+        #expect(title["contents"]?["value"]?.string == "**title-color** — `UIButton.setTitleColor(_:for:)`\n\n"
+            + "type `color`; set per control state (`title-color[highlighted]`)")
+        let radius = try session.result("textDocument/hover", session.place("a.less", 2, 6))
+        #expect(radius["contents"]?["value"]?.string == "**corner-radius** — `UIView.cornerRadius`\n\n"
+            + "type `number`; sets `layer.cornerRadius`\n\na reflc convenience\n\ndeclared by `UIView`, a superclass of `UIButton`")
+    }
+
+    @Test func positionalArgumentsAreNamedByInlayHints() throws {
+        let session = try DocumentRequestTests.session("A {\n    m: edge-insets(1, 2, 3, 4);\n    s: size(10, 20);\n}\n")
+        let hints = try session.result("textDocument/inlayHint", [
+            "textDocument": session.document("a.less"), "range": Session.range((0, 0), (4, 0)),
+        ])
+        #expect(hints.array?.map { $0["label"]?.string ?? "" } == ["left:", "top:", "right:", "bottom:", "width:", "height:"])
+        #expect(hints.array?.first?["position"] == ["line": 1, "character": 19])
+        #expect(hints.array?.first?["kind"] == 2)
+    }
+}
