@@ -35,7 +35,7 @@ package enum Concurrency {
 
 /// A mutual-exclusion lock (a POSIX mutex) around a critical section, with
 /// a condition variable to wait inside it for another thread's change.
-package final class Lock {
+package final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -51,10 +51,10 @@ package final class Lock {
         mutex.deallocate()
     }
 
-    package func withLock<Result>(_ body: () -> Result) -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return body()
+        return try body()
     }
 
     /// Inside `withLock`: releases the lock until `signalAll` is called, then
@@ -66,5 +66,15 @@ package final class Lock {
     /// Wakes every thread in `wait`.
     package func signalAll() {
         pthread_cond_broadcast(condition)
+    }
+}
+
+/// The one clock: seconds on a monotonic clock (never set back), for
+/// timeouts, debouncing and measuring.
+package enum MonotonicClock {
+    package static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

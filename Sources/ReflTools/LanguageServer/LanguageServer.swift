@@ -92,9 +92,7 @@ public final class LanguageServer {
     }
 
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        MonotonicClock.now()
     }
 
     // MARK: Messages
