@@ -11,7 +11,7 @@ struct LexerGoldenTests {
         #expect(!inputs.isEmpty)
         for input in inputs {
             let actual = TokenDump.dump(try Golden.sourceFile(input))
-            Golden.check(actual, against: input.replacingSuffix(".less", with: ".tokens"))
+            #expect(Golden.mismatch(actual, against: input.replacingSuffix(".less", with: ".tokens")) == nil)
         }
     }
 }

@@ -14,8 +14,8 @@ struct SchemaTests {
 
     @Test func theGeneratedSwiftAndTheReferencePageMatchTheSchema() throws {
         let schema = try SchemaFile.parse(try Self.schemaText())
-        Golden.check(SchemaGenerator.swift(schema), against: "Sources/ReflRuntime/Schema/UIKitSchema+Generated.swift")
-        Golden.check(SchemaGenerator.markdown(schema), against: "Docs/Properties.md")
+        #expect(Golden.mismatch(SchemaGenerator.swift(schema), against: "Sources/ReflRuntime/Schema/UIKitSchema+Generated.swift") == nil)
+        #expect(Golden.mismatch(SchemaGenerator.markdown(schema), against: "Docs/Properties.md") == nil)
         if !Golden.isUpdating {
             #expect(UIKitSchema.schema == schema, "the run time was built from another version of the schema")
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import ReflRuntime
 
 /// Finding fixtures and comparing against (or rewriting) expected files,
@@ -42,10 +41,12 @@ public enum Golden {
         return SourceFile(path: relativePath, bytes: Array(data))
     }
 
-    /// Compares `actual` with the expected file (or rewrites it when updating).
-    /// With `optional`, an empty output means the expected file must not exist.
-    public static func check(_ actual: String, against expectedPath: String, optional: Bool = false,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Compares `actual` with the expected file (or rewrites it when
+    /// updating): nil when they agree, else what differs, for the test to
+    /// report (`#expect(Golden.mismatch(...) == nil)`). With `optional`, an
+    /// empty output means the expected file must not exist. (No test library
+    /// here: this target is built with the package's products too.)
+    public static func mismatch(_ actual: String, against expectedPath: String, optional: Bool = false) -> String? {
         let fullPath = packageRoot + "/" + expectedPath
         if isUpdating {
             if optional && actual.isEmpty {
@@ -53,18 +54,13 @@ public enum Golden {
             } else {
                 try? actual.write(toFile: fullPath, atomically: true, encoding: .utf8)
             }
-            return
+            return nil
         }
-        if optional && actual.isEmpty && !FileManager.default.fileExists(atPath: fullPath) { return }
+        if optional && actual.isEmpty && !FileManager.default.fileExists(atPath: fullPath) { return nil }
         guard let expected = try? String(contentsOfFile: fullPath, encoding: .utf8) else {
-            Issue.record("missing expected file \(expectedPath); run with REFLC_UPDATE_GOLDENS=1 to create it",
-                         sourceLocation: sourceLocation)
-            return
+            return "missing expected file \(expectedPath); run with REFLC_UPDATE_GOLDENS=1 to create it"
         }
-        if actual != expected {
-            Issue.record("\(expectedPath) differs from the output:\n\(firstDifference(expected, actual))",
-                         sourceLocation: sourceLocation)
-        }
+        return actual == expected ? nil : "\(expectedPath) differs from the output:\n\(firstDifference(expected, actual))"
     }
 
     /// The first differing line, for a readable failure.
