@@ -109,17 +109,18 @@ extension RuleCompiler {
             log.report(message, in: lowerer.file, at: keyRange)
             return lowerer.lower(valueID)
         case .known(let property, let declaredBy):
-            let key = lowerer.file.text(keyRange)
+            // The key as written is made only for a message: most declarations have none.
+            func key() -> String { lowerer.file.text(keyRange) }
             if declaration.states != .normal && !property.isPerState {
-                log.report(schema.stateError(key: key, className: checks.className), in: lowerer.file,
+                log.report(schema.stateError(key: key(), className: checks.className), in: lowerer.file,
                            at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)
             }
-            if let warning = schema.availabilityWarning(key: key, property, declaredBy: declaredBy) {
+            if schema.deploymentTarget != nil, let warning = schema.availabilityWarning(key: key(), property, declaredBy: declaredBy) {
                 log.report(warning, in: lowerer.file, at: keyRange)
             }
             let node = lowerer.syntax.values[valueID]
-            if let words = lowerer.bareWords(valueID),
-               let lowered = schema.lowerWords(words, key: key, type: property.type) {
+            if property.type.takesWords, let words = lowerer.bareWords(valueID),
+               let lowered = schema.lowerWords(words, key: key(), type: property.type) {
                 switch lowered {
                 case .success(let value): return value
                 case .failure(let problem):
@@ -129,13 +130,13 @@ extension RuleCompiler {
             }
             guard let value = lowerer.lower(valueID) else { return nil }
             if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: property.type) {
-                log.report(.warning(.propertyType, "'\(key)' takes a case of \(property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
+                log.report(.warning(.propertyType, "'\(key())' takes a case of \(property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
                                     fixIt: FixIt(replacement: word)), in: lowerer.file, at: node.range)
                 return enumValue
             }
             let adapted = schema.adapt(value, to: property.type)
             guard schema.accepts(property.type, adapted) else {
-                log.report(schema.typeError(key: key, property.type, found: adapted), in: lowerer.file, at: node.range)
+                log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range)
                 return nil
             }
             return adapted

@@ -281,6 +281,14 @@ public enum SchemaWords {
 }
 
 extension PropertyType {
+    /// Whether bare words are read as this type's cases.
+    var takesWords: Bool {
+        switch self {
+        case .enumeration, .options, .words: return true
+        default: return false
+        }
+    }
+
     /// The enumeration's Swift name, for an enumeration or option set.
     var enumerationName: String? {
         switch self {
