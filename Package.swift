@@ -9,11 +9,11 @@
 //   states, rule tables (JSON and binary, read and written), resolution,
 //   explanations; and what every layer reports with (sources, diagnostics).
 //   An app that ships a binary table links this alone.
-// - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree; the formatter.
+// - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree.
 // - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
 //   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
-// - ReflTools: editor tooling as a library: the language server, its
-//   transports and typed messages.
+// - ReflTools: the tools as a library: the language server (its transports
+//   and typed messages) and the formatter.
 // - reflc: the command line.  ReflcPlugin: SwiftPM build plugin.
 //
 // No package dependencies, and no Foundation in any library.
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser", "GoldenFiles"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval", "GoldenFiles"]),
         // Language server sessions in-process, through the library's in-memory transport.
-        .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools"]),
+        .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools", "GoldenFiles"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
         .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
     ]

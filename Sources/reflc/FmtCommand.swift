@@ -1,6 +1,7 @@
 import ReflEval
 import ReflLexer
 import ReflParser
+import ReflTools
 
 /// `reflc fmt FILE... [--check]`: rewrites stylesheets in the canonical
 /// layout (see `StylesheetFormatter`).

@@ -1,4 +1,5 @@
 import ReflLexer
+import ReflParser
 
 /// The formatter's guarantee, checked on every result: the layout parses
 /// without errors, holds the same tokens as the source in the same order

@@ -1,6 +1,7 @@
 import Testing
 import ReflLexer
-@testable import ReflParser
+import ReflParser
+@testable import ReflTools
 
 /// The check every layout passes before `reflc fmt` writes it: each kind of
 /// damage a faulty layout could do is caught.

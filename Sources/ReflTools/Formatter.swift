@@ -1,4 +1,5 @@
 import ReflLexer
+import ReflParser
 
 /// `reflc fmt`: rewrites a stylesheet in the one canonical layout.
 ///

@@ -3,6 +3,7 @@ import Testing
 import GoldenFiles
 import ReflLexer
 import ReflParser
+@testable import ReflTools
 @testable import ReflEval
 
 /// `reflc fmt`'s layout: golden files, and its promises over every fixture —
