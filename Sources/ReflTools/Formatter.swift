@@ -281,7 +281,16 @@ struct FormatterLayout {
     private mutating func writeInlineGap() -> Bool {
         let gap = FormatterGap(bytes: bytes, range: gapRange(before: index))
         for comment in gap.comments {
-            writeSpace()
+            // After a `//` comment the line is closed: the next comment
+            // starts a continuation line (on the same line it would become
+            // part of the first).
+            if lineIsClosed {
+                depth += 1
+                startLine()
+                depth -= 1
+            } else {
+                writeSpace()
+            }
             write(comment.text)
             lineIsClosed = comment.isLineComment
         }

@@ -53,6 +53,11 @@ enum FmtCommand {
     /// Formats (or, with `check`, checks) one file.
     private static func format(_ path: FilePath, check: Bool, options: DiagnosticOptions) -> Console.ExitStatus {
         let isStandardInput = path.bytes == Array("-".utf8)
+        // The file as it was before reading: it is replaced only if it is still so.
+        let before = isStandardInput ? nil : FileSnapshot.take(path)
+        if let before, before.isReadOnly, !check {
+            return Console.fail("\(path): read-only; not formatted (make it writable to format it)")
+        }
         let read = isStandardInput ? FileSystem.readStream(0) : FileSystem.readFile(path)
         let bytes: [UInt8]
         switch read {
@@ -76,7 +81,7 @@ enum FmtCommand {
             }
             guard layout != bytes else { return .success }
             if check { return notInLayout(name) }
-            return write(layout, to: path)
+            return write(layout, to: path, replacing: bytes, readAs: before)
         }
     }
 
@@ -85,11 +90,22 @@ enum FmtCommand {
         return .inputErrors
     }
 
-    private static func write(_ layout: [UInt8], to path: FilePath) -> Console.ExitStatus {
+    /// Replaces the file with its layout, unless something wrote to it
+    /// since it was read (`original`, when it looked like `before`): then
+    /// the file is left as it is, so no one's write is lost.
+    private static func write(_ layout: [UInt8], to path: FilePath, replacing original: [UInt8],
+                              readAs before: FileSnapshot?) -> Console.ExitStatus {
         switch OutputFile.create(path) {
         case .failure(let error): return Console.fail(error.message)
         case .success(let file):
             layout.withUnsafeBytes { file.write($0) }
+            // Checked last, just before the file is replaced: its status and its bytes.
+            let unchanged = before != nil && FileSnapshot.take(path) == before
+                && (try? FileSystem.readFile(path).get()) == original
+            guard unchanged else {
+                file.discard()
+                return Console.fail("\(path): changed while being formatted; left as it is (run reflc fmt again)")
+            }
             if let problem = file.commit() { return Console.fail(problem) }
             return .success
         }

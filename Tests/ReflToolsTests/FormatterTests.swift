@@ -52,6 +52,21 @@ struct FormatterTests {
         #expect(Self.format(source) == expected)
     }
 
+    @Test func lineCommentsInsideAValueStayApart() throws {
+        let source = "MyView {\n    alpha: 1 // one\n    // two\n    ;\n}\n"
+        guard case .formatted(let layout) = StylesheetFormatter.format(SourceFile(path: "c.less", text: source)) else {
+            Issue.record("a valid file was not formatted")
+            return
+        }
+        let text = String(decoding: layout, as: UTF8.self)
+        #expect(text == "MyView {\n    alpha: 1 // one\n        // two\n        ;\n}\n")
+        guard case .formatted(let again) = StylesheetFormatter.format(SourceFile(path: "c.less", bytes: layout)) else {
+            Issue.record("the layout was not formatted")
+            return
+        }
+        #expect(again == layout)
+    }
+
     @Test func commentsStayWhereTheyStand() {
         let source = "A { // after the brace\n    a: 1; /* after a */\n\n    // before b\n    b: 2;\n    // before the end\n}\n"
         #expect(Self.format(source) == source)

@@ -65,4 +65,65 @@ struct FmtCommandTests {
         #expect(none.status == 2)
         #expect(none.stderr.hasPrefix("reflc: error: fmt needs at least one file"))
     }
+
+    @Test func aReadOnlyFileIsLeftAlone() throws {
+        let folder = try Self.folder(["ro.less": "A{a:1}"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder + "/ro.less")
+        let run = try CommandLineTests.run(["fmt", "ro.less"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr == "reflc: error: ro.less: read-only; not formatted (make it writable to format it)\n")
+        #expect(Self.contents(folder + "/ro.less") == "A{a:1}")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/ro.less")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o444)
+        // --check only reads: it still reports.
+        #expect(try CommandLineTests.run(["fmt", "--check", "ro.less"], in: folder).stdout == "ro.less\n")
+    }
+
+    /// A writer appends to the file while fmt runs again and again: fmt
+    /// either formats what it read, while nothing else wrote, or leaves the
+    /// file; no append is ever lost. (Bounded: 15 runs, one writer thread
+    /// that stops with them.)
+    @Test func writesMadeWhileFmtRunsAreNeverLost() throws {
+        // Large enough that formatting takes a while, so writes land during it.
+        let rules = (0..<4000).map { "R\($0){a:\($0);b:red}" }.joined(separator: "\n")
+        let folder = try Self.folder(["s.less": rules + "\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/s.less"
+        final class Appends: @unchecked Sendable {
+            let lock = NSLock()
+            var stopped = false
+            var count = 0
+        }
+        let appends = Appends()
+        let writer = Thread {
+            while true {
+                appends.lock.lock()
+                defer { appends.lock.unlock() }
+                if appends.stopped { return }
+                guard let handle = FileHandle(forWritingAtPath: path) else { continue }
+                handle.seekToEndOfFile()
+                handle.write(Data("W\(appends.count){a:1}\n".utf8))
+                handle.closeFile()
+                appends.count += 1
+                appends.lock.unlock()
+                usleep(2000)
+                appends.lock.lock()
+            }
+        }
+        writer.start()
+        for _ in 0..<15 {
+            let run = try CommandLineTests.run(["fmt", "s.less"], in: folder)
+            #expect(run.status == 0 || run.stderr.contains("changed while being formatted; left as it is"), "\(run.stderr)")
+        }
+        appends.lock.lock()
+        appends.stopped = true
+        let appended = appends.count
+        appends.lock.unlock()
+        while !writer.isFinished { usleep(1000) }
+        let text = Self.contents(path) ?? ""
+        for index in 0..<appended {
+            #expect(text.contains("W\(index) {") || text.contains("W\(index){"), "append \(index) of \(appended) was lost")
+        }
+    }
 }
