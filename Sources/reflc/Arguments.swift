@@ -80,7 +80,7 @@ struct Arguments {
             }
             return .success(parsed)
         } catch {
-            return .failure(Console.fail(error.message + "\n\n" + help))
+            return .failure(Console.fail(error.message + "", help: help))
         }
     }
 }

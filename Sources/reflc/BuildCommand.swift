@@ -46,7 +46,7 @@ enum BuildCommand {
         let parsed = command.arguments
         let format = parsed.last("--format") ?? command.configuration?.format ?? "json"
         guard format == "json" || format == "binary" else {
-            return Console.fail("unknown table format '\(format)'; expected json or binary\n\n" + help)
+            return Console.fail("unknown table format '\(format)'; expected json or binary", help: help)
         }
         let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
         let path = output?.bytes == Array("-".utf8) ? nil : output
@@ -65,7 +65,7 @@ enum BuildCommand {
         }
         let depends = parsed.lastPath("--depends")
         if depends?.bytes == Array("-".utf8) {
-            return Console.fail("--depends takes the path of the depfile to write, not '-'\n\n" + help)
+            return Console.fail("--depends takes the path of the depfile to write, not '-'", help: help)
         }
         return build(command, output: path, binary: format == "binary", depends: depends)
     }

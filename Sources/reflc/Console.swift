@@ -66,6 +66,23 @@ enum Console {
     }
 
     /// `reflc: error: message` for problems that are not in a stylesheet.
+    /// A usage error: the message, and where the command's help is (as git
+    /// and swift do), not the whole help.
+    static func fail(_ message: String, help: String) -> ExitStatus {
+        fail(message + "\n" + whereHelpIs(help))
+    }
+
+    /// `run 'reflc build --help' for usage`, the command read from its
+    /// help's `usage: reflc COMMAND` line.
+    static func whereHelpIs(_ help: String) -> String {
+        let words = help.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        if let index = words.firstIndex(of: "reflc"), index + 1 < words.count, words[index + 1].first?.isLetter == true,
+           words[index + 1] != "COMMAND" {
+            return "run 'reflc \(words[index + 1]) --help' for usage"
+        }
+        return "run 'reflc --help' for usage"
+    }
+
     static func fail(_ message: String, status: ExitStatus = .usageOrIO) -> ExitStatus {
         writeError("reflc: error: \(message)\n")
         return status

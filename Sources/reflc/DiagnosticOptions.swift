@@ -171,11 +171,11 @@ struct CompilingCommand {
             options = try DiagnosticOptions(parsed)
             if configuration?.warningsAsErrors == true { options.warningsAsErrors = true }
         } catch {
-            return .failure(Console.fail(error.message + "\n\n" + help))
+            return .failure(Console.fail(error.message + "", help: help))
         }
         guard parsed.positionalPaths.count == 1 else {
             return .failure(Console.fail((parsed.positional.isEmpty ? "\(name) needs an input file" : "\(name) takes one input file")
-                                         + "\n\n" + help))
+                                         + "", help: help))
         }
         let includes = parsed.allPaths("-I") + parsed.allPaths("--include-path") + (configuration?.includePaths ?? [])
         var deploymentTarget = configuration?.deploymentTarget

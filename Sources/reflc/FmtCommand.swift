@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ReflEval
 import ReflLexer
 import ReflParser
@@ -7,7 +14,7 @@ import ReflTools
 /// layout (see `StylesheetFormatter`).
 enum FmtCommand {
     static let help = """
-        usage: reflc fmt FILE... [--check]
+        usage: reflc fmt FILE|FOLDER... [--check]
                reflc fmt -               (standard input to standard output)
 
         Rewrites each FILE in the canonical layout: 4-space indentation, one
@@ -16,6 +23,10 @@ enum FmtCommand {
         stand. Strings, numbers, colors and condition strings are kept byte for
         byte, and the rule table the file compiles to stays the same. A file
         already in the layout is not written.
+
+        A FOLDER stands for every .less file below it (sorted; hidden folders
+        and .build skipped). A read-only file is not formatted, and a file
+        written to while it is formatted is left as it is (exit 2).
 
         A file with syntax errors is reported and left untouched (exit 1).
 
@@ -39,15 +50,53 @@ enum FmtCommand {
         do {
             options = try DiagnosticOptions(parsed)
         } catch {
-            return Console.fail(error.message + "\n\n" + help)
+            return Console.fail(error.message + "", help: help)
         }
-        guard !parsed.positionalPaths.isEmpty else { return Console.fail("fmt needs at least one file\n\n" + help) }
+        guard !parsed.positionalPaths.isEmpty else { return Console.fail("fmt needs at least one file", help: help) }
         let check = parsed.has("--check")
         var status = Console.ExitStatus.success
-        for path in parsed.positionalPaths {
-            status = worse(status, format(path, check: check, options: options))
+        for argument in parsed.positionalPaths {
+            for path in stylesheets(under: argument) {
+                status = worse(status, format(path, check: check, options: options))
+            }
         }
         return status
+    }
+
+    /// The stylesheets a FILE argument names: the file itself, or for a
+    /// folder every `.less` file below it, sorted, as `gofmt` and
+    /// `swift-format -r` take a folder. Hidden folders and `.build` are
+    /// skipped, and symbolic links to folders not followed (no cycles).
+    static func stylesheets(under path: FilePath) -> [FilePath] {
+        var status = stat()
+        guard path.bytes != Array("-".utf8), path.withCString({ stat($0, &status) }) == 0,
+              status.st_mode & S_IFMT == S_IFDIR else { return [path] }
+        var found: [FilePath] = []
+        collect(path, into: &found, depth: 0)
+        return found
+    }
+
+    private static func collect(_ folder: FilePath, into found: inout [FilePath], depth: Int) {
+        guard depth < 64, let directory = folder.withCString({ opendir($0) }) else { return }
+        defer { closedir(directory) }
+        var entries: [(name: [UInt8], isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name.first != UInt8(ascii: "."), name != Array(".build".utf8) else { continue }
+            var status = stat()
+            let child = folder.appending(FilePath(bytes: name))
+            guard child.withCString({ lstat($0, &status) }) == 0 else { continue }
+            let kind = status.st_mode & S_IFMT
+            if kind == S_IFDIR {
+                entries.append((name, true))
+            } else if name.count > 5, name.suffix(5) == Array(".less".utf8)[...], kind == S_IFREG || kind == S_IFLNK {
+                entries.append((name, false))
+            }
+        }
+        for entry in entries.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+            let child = folder.appending(FilePath(bytes: entry.name))
+            if entry.isFolder { collect(child, into: &found, depth: depth + 1) } else { found.append(child.normalized) }
+        }
     }
 
     /// Formats (or, with `check`, checks) one file.

@@ -23,7 +23,7 @@ enum LspCommand {
         switch Arguments.forCommand(arguments, valued: [], switches: [], help: help) {
         case .failure(let status): return status
         case .success(let parsed):
-            guard parsed.positional.isEmpty else { return Console.fail("lsp takes no arguments\n\n" + help) }
+            guard parsed.positional.isEmpty else { return Console.fail("lsp takes no arguments", help: help) }
         }
         let server = LanguageServer(transport: FileDescriptorTransport(), version: Main.version)
         return server.run() == 0 ? .success : .inputErrors

@@ -72,12 +72,29 @@ final class OutputFile: ByteOutput {
         if exists && kind != S_IFREG {
             return .success(OutputFile(path: path, target: target, destination: .stream([])))
         }
+        // A missing folder of the output is made, as lessc and sass do.
+        if !exists, let problem = makeFolders(target.directory) { return failure(problem) }
         switch TemporaryFile.create(in: target.directory) {
         case .failure(let problem): return failure(problem.reason)
         case .success(let temporary):
             let destination: Destination = exists && status.st_nlink > 1 ? .rewrite(temporary) : .replace(temporary, keep: exists ? status : nil)
             return .success(OutputFile(path: path, target: target, destination: destination))
         }
+    }
+
+    /// Makes `folder` and the folders above it that are missing (with the
+    /// mode 0777 less the umask); the problem, if one cannot be made.
+    private static func makeFolders(_ folder: FilePath) -> String? {
+        var status = stat()
+        if folder.bytes.isEmpty || folder.withCString({ stat($0, &status) }) == 0 {
+            return folder.bytes.isEmpty || status.st_mode & S_IFMT == S_IFDIR ? nil : "'\(folder)' is not a folder"
+        }
+        let parent = folder.directory
+        if parent != folder, let problem = makeFolders(parent) { return problem }
+        if folder.withCString({ mkdir($0, 0o777) }) != 0 && errno != EEXIST {
+            return "cannot make the folder '\(folder)': \(FileSystem.lastErrorReason())"
+        }
+        return nil
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) {

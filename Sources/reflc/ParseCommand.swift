@@ -18,7 +18,7 @@ enum ParseCommand {
         case .failure(let status): return status
         case .success(let read): parsed = read
         }
-        guard parsed.positional.count == 1 else { return Console.fail("parse takes one file\n" + help) }
+        guard parsed.positional.count == 1 else { return Console.fail("parse takes one file", help: help) }
         let path = parsed.positionalPaths[0]
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {

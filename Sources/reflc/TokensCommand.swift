@@ -15,7 +15,7 @@ enum TokensCommand {
             Console.writeOut(help + "\n")
             return .success
         }
-        guard arguments.count == 1 else { return Console.fail("tokens takes one file\n" + help) }
+        guard arguments.count == 1 else { return Console.fail("tokens takes one file", help: help) }
         let path = arguments[0]
         switch FileSystem.readFile(path) {
         case .failure(let error):

@@ -57,11 +57,11 @@ enum WatchCommand {
         }
         let parsed = command.arguments, options = command.options
         guard let output = parsed.lastPath("--output") ?? parsed.lastPath("-o"), output.bytes != Array("-".utf8) else {
-            return Console.fail("watch needs -o OUT, the table to keep up to date\n\n" + help)
+            return Console.fail("watch needs -o OUT, the table to keep up to date", help: help)
         }
         let format = parsed.last("--format") ?? "json"
         guard format == "json" || format == "binary" else {
-            return Console.fail("unknown table format '\(format)'; expected json or binary\n\n" + help)
+            return Console.fail("unknown table format '\(format)'; expected json or binary", help: help)
         }
         var server: DevServer?
         if let serve = parsed.last("--serve") {
@@ -85,7 +85,7 @@ enum WatchCommand {
             return Console.fail(error.description)
         }
         guard !command.readsStandardInput else {
-            return Console.fail("watch needs a file to watch, not standard input\n\n" + help)
+            return Console.fail("watch needs a file to watch, not standard input", help: help)
         }
         var session = Session(input: command.input, output: output, binary: format == "binary",
                               options: options, includePaths: command.includePaths, server: server)

@@ -58,7 +58,9 @@ enum Main {
             Console.writeOut(version + "\n")
             return .success
         default:
-            return Console.fail("unknown command '\(command)'; run 'reflc --help' for the list")
+            let commands = ["build", "resolve", "watch", "gen-swift", "fmt", "lsp", "parse", "tokens", "help", "version"]
+            let suggestion = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+            return Console.fail("unknown command '\(command)'\(suggestion)\nrun 'reflc --help' for the list of commands")
         }
     }
 }

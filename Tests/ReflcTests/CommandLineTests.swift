@@ -184,10 +184,14 @@ struct CommandLineTests {
     @Test func unwritableOutputsExitTwo() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let missingFolder = try Self.run(["build", Self.seed, "-o", folder + "/no/such/folder/out.json"])
-        #expect(missingFolder.status == 2)
-        #expect(missingFolder.stderr.contains("reflc: error: cannot write"))
-        #expect(missingFolder.stderr.contains("no such file or directory"))
+        // A missing folder is made, as lessc and sass do; a file where a folder should be is refused.
+        let missingFolder = try Self.run(["build", Self.seed, "-o", folder + "/no/such/folder/out.json", "-q"])
+        #expect(missingFolder.status == 0, "\(missingFolder.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/no/such/folder/out.json"))
+        _ = FileManager.default.createFile(atPath: folder + "/plain", contents: Data("x".utf8))
+        let underAFile = try Self.run(["build", Self.seed, "-o", folder + "/plain/out.json", "-q"])
+        #expect(underAFile.status == 2)
+        #expect(underAFile.stderr == "reflc: error: cannot write '\(folder)/plain/out.json': '\(folder)/plain' is not a folder\n")
         let isDirectory = try Self.run(["build", Self.seed, "-o", folder])
         #expect(isDirectory.status == 2)
         #expect(isDirectory.stderr == "reflc: error: cannot write '\(folder)': is a directory\n")
@@ -399,5 +403,16 @@ struct CommandLineTests {
             #expect(run.status == 1)
             #expect(run.stderr.contains(": error: "))
         }
+    }
+
+    @Test func usageErrorsSayWhereHelpIsAndCommandsGetADidYouMean() throws {
+        let typo = try Self.run(["bulid", "main.less"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "reflc: error: unknown command 'bulid'; did you mean 'build'?\nrun 'reflc --help' for the list of commands\n")
+        let option = try Self.run(["build", Self.seed, "--formt", "binary"])
+        #expect(option.status == 2)
+        #expect(option.stderr == "reflc: error: unknown option '--formt'; did you mean '--format'?\nrun 'reflc build --help' for usage\n")
+        let missing = try Self.run(["fmt"])
+        #expect(missing.stderr == "reflc: error: fmt needs at least one file\nrun 'reflc fmt --help' for usage\n")
     }
 }

@@ -126,4 +126,23 @@ struct FmtCommandTests {
             #expect(text.contains("W\(index) {") || text.contains("W\(index){"), "append \(index) of \(appended) was lost")
         }
     }
+
+    @Test func aFolderStandsForItsStylesheets() throws {
+        let folder = try Self.folder(["top.less": "T{t:1}"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (path, text) in [("a/x.less", "A{a:1}"), ("b/y.less", "B {\n    b: 1;\n}\n"), ("a/.hidden/h.less", "H{h:1}"),
+                             (".build/z.less", "Z{z:1}"), ("a/notes.txt", "N{n:1}")] {
+            try FileManager.default.createDirectory(atPath: (folder + "/" + path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let check = try CommandLineTests.run(["fmt", "--check", "."], in: folder)
+        #expect(check.status == 1)
+        #expect(check.stdout == "a/x.less\ntop.less\n")
+        #expect(try CommandLineTests.run(["fmt", "."], in: folder).status == 0)
+        #expect(Self.contents(folder + "/a/x.less") == "A {\n    a: 1;\n}\n")
+        #expect(Self.contents(folder + "/a/.hidden/h.less") == "H{h:1}")
+        #expect(Self.contents(folder + "/.build/z.less") == "Z{z:1}")
+        #expect(Self.contents(folder + "/a/notes.txt") == "N{n:1}")
+    }
 }

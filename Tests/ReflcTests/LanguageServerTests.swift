@@ -207,7 +207,7 @@ struct LanguageServerTests {
             .hasPrefix("```less\nfade(color, alpha%)\n```") == true)
         let keyHover = try client.request("textDocument/hover", ["textDocument": document, "position": Self.position(4, 6)])
         #expect(((keyHover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
-                == "**title-color** sets the key path `titleColor` when `highlighted`")
+                == "**title-color** — `UIButton.setTitleColor(_:for:)`\n\ntype `color`; set per control state (`title-color[highlighted]`)")
 
         // Definition: a variable in the imported file, an include's rule, the import's file.
         let definition = try client.request("textDocument/definition", ["textDocument": document, "position": Self.position(3, 25)])
