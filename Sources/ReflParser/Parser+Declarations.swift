@@ -48,7 +48,12 @@ extension Parser {
         }
         let key = advance()
         let hasStateBracket = at(.leftBracket)
+        let problemsBefore = diagnostics.count
         let states = hasStateBracket ? parseStateList() : .normal
+        // A declaration whose states were not understood sets nothing: its
+        // state is unknown, and counting it as `normal` would make a second
+        // such declaration look like the same key set twice.
+        let statesFailed = diagnostics.count > problemsBefore
         if at(.equals) {
             error(ParserMessages.expected("':'", after: "property name '\(file.text(key.range))'", found: found,
                                           fixIt: FixIt(replacement: ":")), at: current.range)
@@ -69,7 +74,9 @@ extension Parser {
             value = .include(IncludeListID(syntax.includeLists.count - 1))
         } else {
             let isCondition = spells(key.range, "__condition") || (inWhereRule && spells(key.range, "condition"))
-            value = .value(parseValueList(for: key, conditionContext: isCondition))
+            let id = parseValueList(for: key, conditionContext: isCondition)
+            if statesFailed { syntax.values.replaceLast(from: id, with: .invalid, syntax.values[id].range) }
+            value = .value(id)
         }
         let important = eat(.important)?.range
         if at(.bang) { reportMisspeltImportant() }

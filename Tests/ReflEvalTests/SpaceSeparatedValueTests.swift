@@ -49,3 +49,11 @@ struct RemTests {
         #expect(wrong.diagnostics.map(\.message) == ["'@rem-base' must be a positive number of points written out, such as 16pt"])
     }
 }
+
+/// A declaration whose control states were not understood sets nothing.
+struct UnknownStateTests {
+    @Test func twoStateTyposAreTwoErrorsAndNothingElse() {
+        let result = Compiler.compile(source: SourceFile(path: "m.less", text: "MyButton { title-color[hilighted]: red; title-color[hilighed]: blue; }"))
+        #expect(result.diagnostics.map(\.id) == ["unknown-state", "unknown-state"])
+    }
+}

@@ -55,4 +55,10 @@ struct SchemaEditorTests {
         #expect(hints.array?.first?["position"] == ["line": 1, "character": 19])
         #expect(hints.array?.first?["kind"] == 2)
     }
+
+    @Test func aColorsChannelsAreWholeWhereTheColorIs() throws {
+        let session = try DocumentRequestTests.session("@forest: #2f6b3a;\nA { b: @forest; }\n")
+        let hover = try session.result("textDocument/hover", session.place("a.less", 1, 9))
+        #expect(hover["contents"]?["value"]?.string?.contains("red 47 · green 107 · blue 58 · alpha 1") == true)
+    }
 }

@@ -81,7 +81,12 @@ extension LanguageServer {
 
     /// `red 255 · green 128 · blue 0 · alpha 1`.
     static func components(_ color: Color) -> String {
-        func channel(_ value: Double) -> String { Self.number(value * 255) }
+        // Colors are stored to 5 decimals: #2f6b3a's green is 0.41961, 107.001
+        // of 255. Within that rounding of a whole channel, the whole channel.
+        func channel(_ value: Double) -> String {
+            let scaled = value * 255
+            return Self.number(abs(scaled - scaled.rounded()) < 0.002 ? scaled.rounded() : scaled)
+        }
         return "red \(channel(color.red)) · green \(channel(color.green)) · blue \(channel(color.blue)) · alpha \(Self.number(color.alpha))"
     }
 
