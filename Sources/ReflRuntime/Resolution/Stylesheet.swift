@@ -74,18 +74,23 @@ public struct Stylesheet: Sendable {
         if contents.buffer.starts(with: BinaryFormat.magic) {
             return .table(try Stylesheet(binary: contents, path: path.description))
         }
-        let bytes = Array(contents.buffer)
-        if TableFormat.detect(bytes) == .json {
-            return .table(try Stylesheet(ruleTableJSON: bytes, path: path.description))
+        if TableFormat.detect(contents.buffer) == .json {
+            // Read where it lies: a copy of a large table would cost a good part of reading it.
+            let read = RuleTableReader.read(contents.buffer.bindMemory(to: UInt8.self), path: path.description)
+            switch read {
+            case .success(let table): return .table(Stylesheet(table: table))
+            case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
+            }
         }
-        return .source(bytes)
+        return .source(Array(contents.buffer))
     }
 
     private init(binary bytes: TableBytes, path: String) throws(StylesheetError) {
         do {
             self.init(binary: try BinaryTable(bytes))
         } catch {
-            throw StylesheetError(diagnostics: [], reason: "\(path): error: malformed binary rule table: \(error)")
+            throw StylesheetError(diagnostics: [], reason: error.isDamage ? "\(path): error: \(error)"
+                                  : "\(path): error: malformed binary rule table: \(error)")
         }
     }
 
@@ -102,8 +107,7 @@ public struct Stylesheet: Sendable {
     /// Reads a JSON rule table written by `reflc build`. `path` names the
     /// table in error messages.
     public init(ruleTableJSON bytes: [UInt8], path: String = "rules.json") throws(StylesheetError) {
-        let file = SourceFile(path: path, bytes: bytes)
-        switch RuleTableReader.read(file) {
+        switch bytes.withUnsafeBufferPointer({ RuleTableReader.read($0, path: path) }) {
         case .success(let table): self.init(table: table)
         case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
         }
