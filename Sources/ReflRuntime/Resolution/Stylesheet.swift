@@ -211,14 +211,17 @@ struct IndexedTable: RuleStore, Sendable {
     init(_ table: RuleTable) {
         self.table = table
         matchPriorities.reserveCapacity(table.rules.count)
-        for (index, rule) in table.rules.enumerated() {
-            let selector = rule.selector
-            matchPriorities.append(RuleSelector.matchPriorities(written: rule.priority, hasClass: selector.className != nil,
-                                                                hasTrait: selector.trait != nil))
-            guard let name = selector.className ?? selector.trait else { continue }
-            classRules[name, default: []].append(Int32(index))
-            if rule.appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
-            if selector.className == nil || selector.trait == nil { traitRules[name, default: []].append(Int32(index)) }
+        // The rules read in place: a copy of each would count references to all its fields.
+        table.rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                let className = rules[index].selector.className, trait = rules[index].selector.trait
+                matchPriorities.append(RuleSelector.matchPriorities(written: rules[index].priority, hasClass: className != nil,
+                                                                    hasTrait: trait != nil))
+                guard let name = className ?? trait else { continue }
+                classRules[name, default: []].append(Int32(index))
+                if rules[index].appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
+                if className == nil || trait == nil { traitRules[name, default: []].append(Int32(index)) }
+            }
         }
     }
 

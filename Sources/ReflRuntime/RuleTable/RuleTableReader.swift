@@ -167,11 +167,10 @@ enum RuleTableReader {
             // Not a rule's start after all: the first half read the whole array.
             reader.scanner.position = whole.reader.scanner.position
             return whole.rules
-        case .success(let head):
+        case .success:
             switch halves[1].result! {
             case .success(let tail):
                 reader.scanner.position = tail.reader.scanner.position
-                _ = head
                 var rules = halves[0].takeRules()
                 rules.append(contentsOf: halves[1].takeRules())
                 return rules

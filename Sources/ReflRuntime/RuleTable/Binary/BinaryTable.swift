@@ -71,7 +71,10 @@ final class TableBytes: @unchecked Sendable {
 /// `BinaryTable+Validation.swift`) and then read in place: rules,
 /// properties and values are decoded when a query needs them, so loading
 /// does no work per rule beyond the check.
-struct BinaryTable: Sendable, BinaryFieldReading {
+///
+/// A class: a query hands the table to the rule lists and value records it
+/// reads, and a reference is one count where a struct's fields were four.
+final class BinaryTable: Sendable, BinaryFieldReading {
     typealias Section = BinaryFormat.Section
 
     let bytes: TableBytes
@@ -91,7 +94,7 @@ struct BinaryTable: Sendable, BinaryFieldReading {
     var stringCount: Int { sectionCounts[Section.stringOffsets.rawValue] - 1 }
 
     /// Checks `bytes` as a binary table and keeps a copy of them.
-    init(bytes input: UnsafeRawBufferPointer) throws(BinaryTableError) {
+    convenience init(bytes input: UnsafeRawBufferPointer) throws(BinaryTableError) {
         try self.init(TableBytes(copying: input))
     }
 

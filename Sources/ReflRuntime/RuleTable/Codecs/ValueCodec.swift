@@ -110,7 +110,8 @@ struct BinaryValueFields {
 
 /// A value record being decoded: its fields, and the table to follow them into.
 struct BinaryValueRecord {
-    let table: BinaryTable
+    /// Not counted: a record lives only while its table's `value` decodes it.
+    unowned(unsafe) let table: BinaryTable
     /// The record's byte offset.
     let at: Int
 
