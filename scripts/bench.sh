@@ -13,6 +13,6 @@ echo "building release binaries..."
 # machine without Swift would run it; it also starts faster and maps less memory.
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-swift build -c release --static-swift-stdlib --package-path "$root" >"$log" 2>&1 || { cat "$log"; exit 1; }
+swift build -c release --static-swift-stdlib --package-path "$root" --product reflc >"$log" 2>&1 || { cat "$log"; exit 1; }
 swift build -c release --package-path "$root/Benchmarks" >"$log" 2>&1 || { cat "$log"; exit 1; }
 exec python3 "$root/scripts/bench.py" --root "$root" --runs "$runs"

@@ -29,33 +29,11 @@ struct SwiftTokens {
         }
         for (name, value) in table.variables.sorted(by: { $0.key < $1.key }) {
             let origin = "@" + name
-            switch value {
-            case .color(let color): add("Colors", name, origin: origin, "Color", Self.color(color))
-            case .gradient(let colors):
-                add("Gradients", name, origin: origin, "[Color]", "[" + colors.map(Self.color).joined(separator: ", ") + "]")
-            case .number(let number, _): add("Numbers", name, origin: origin, "Double", Self.number(number))
-            case .percent(let percent): add("Percents", name, origin: origin, "Double", Self.number(percent))
-            case .angle(let radians): add("Angles", name, origin: origin, "Double", Self.number(radians))
-            case .bool(let flag): add("Flags", name, origin: origin, "Bool", flag ? "true" : "false")
-            case .string(let text), .identifier(let text): add("Strings", name, origin: origin, "String", Self.string(text))
-            case .localizedString(let key): add("LocalizedKeys", name, origin: origin, "String", Self.string(key))
-            case .image(.named(let image)): add("Images", name, origin: origin, "String", Self.string(image))
-            case .font(let font): add("Fonts", name, origin: origin, "Font", Self.font(font))
-            case .edgeInsets(let top, let left, let bottom, let right):
-                add("Insets", name, origin: origin, "EdgeInsets",
-                    "EdgeInsets(top: \(Self.number(top)), left: \(Self.number(left)), bottom: \(Self.number(bottom)), right: \(Self.number(right)))")
-            case .size(let width, let height):
-                add("Sizes", name, origin: origin, "Size", "Size(width: \(Self.number(width)), height: \(Self.number(height)))")
-            case .point(let x, let y):
-                add("Points", name, origin: origin, "Point", "Point(x: \(Self.number(x)), y: \(Self.number(y)))")
-            case .rect(let x, let y, let width, let height):
-                add("Rects", name, origin: origin, "Rect",
-                    "Rect(x: \(Self.number(x)), y: \(Self.number(y)), width: \(Self.number(width)), height: \(Self.number(height)))")
-            case .enumCase(let value): add("RawValues", name, origin: origin + " (\(value.enumName).\(value.caseName))", "Int", "\(value.rawValue)")
-            case .optionSet(let value):
-                add("RawValues", name, origin: origin + " (\(value.setName): \(value.options.joined(separator: ", ")))", "Int", "\(value.rawValue)")
-            default: skipped.append(origin)
+            guard let constant = Self.constant(for: value) else {
+                skipped.append(origin)
+                continue
             }
+            add(constant.group, name, origin: origin + (constant.note.map { " (\($0))" } ?? ""), constant.type, constant.literal)
         }
         let selectors = table.rules.map(\.selector)
         for trait in Set(selectors.compactMap(\.trait)).sorted() {
@@ -183,6 +161,36 @@ struct SwiftTokens {
     }
 
     // MARK: - Values as Swift literals
+
+    /// The group, Swift type and literal of a variable's constant; nil for
+    /// a kind of value with no Swift type here (listed in a comment). One
+    /// case per kind, so a new kind must choose.
+    static func constant(for value: StyleValue) -> (group: String, type: String, literal: String, note: String?)? {
+        switch value {
+        case .color(let color): return ("Colors", "Color", Self.color(color), nil)
+        case .gradient(let colors): return ("Gradients", "[Color]", "[" + colors.map(Self.color).joined(separator: ", ") + "]", nil)
+        case .number(let number, _): return ("Numbers", "Double", Self.number(number), nil)
+        case .percent(let percent): return ("Percents", "Double", Self.number(percent), nil)
+        case .angle(let radians): return ("Angles", "Double", Self.number(radians), nil)
+        case .bool(let flag): return ("Flags", "Bool", flag ? "true" : "false", nil)
+        case .string(let text), .identifier(let text): return ("Strings", "String", Self.string(text), nil)
+        case .localizedString(let key): return ("LocalizedKeys", "String", Self.string(key), nil)
+        case .image(.named(let image)): return ("Images", "String", Self.string(image), nil)
+        case .font(let font): return ("Fonts", "Font", Self.font(font), nil)
+        case .edgeInsets(let top, let left, let bottom, let right):
+            return ("Insets", "EdgeInsets",
+                    "EdgeInsets(top: \(Self.number(top)), left: \(Self.number(left)), bottom: \(Self.number(bottom)), right: \(Self.number(right)))", nil)
+        case .size(let width, let height):
+            return ("Sizes", "Size", "Size(width: \(Self.number(width)), height: \(Self.number(height)))", nil)
+        case .point(let x, let y): return ("Points", "Point", "Point(x: \(Self.number(x)), y: \(Self.number(y)))", nil)
+        case .rect(let x, let y, let width, let height):
+            return ("Rects", "Rect", "Rect(x: \(Self.number(x)), y: \(Self.number(y)), width: \(Self.number(width)), height: \(Self.number(height)))", nil)
+        case .enumCase(let value): return ("RawValues", "Int", "\(value.rawValue)", "\(value.enumName).\(value.caseName)")
+        case .optionSet(let value):
+            return ("RawValues", "Int", "\(value.rawValue)", "\(value.setName): \(value.options.joined(separator: ", "))")
+        case .image(.fill), .transform, .vector, .condition, .call: return nil
+        }
+    }
 
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"

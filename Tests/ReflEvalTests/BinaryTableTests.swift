@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import GoldenFiles
 import ReflParser
 @testable import ReflEval
 @testable import ReflRuntime
@@ -8,51 +10,14 @@ import ReflParser
 struct BinaryTableTests {
     /// A table using every kind of record: values of each type (nested
     /// ones included), conditions, state groups, variables.
-    static let source = """
-        @accent: #3478f6;
-        @gap: 8px;
-        UIButton:primary {
-            background-color: @accent;
-            background-image[highlighted]: image(darken(@accent, 10%));
-            title-color[selected, highlighted]: white;
-            font: font('Avenir-Heavy', 17pt, body);
-            corner-radius: @gap / 2;
-            content-edge-insets: edge-insets(@gap, @gap * 2);
-            frame: rect(0, 0, 50, 44px);
-            width: 50%;
-            title-font: font('system', 50%);
-            bold: font('system', 17pt, semibold);
-            size: size(10, 20);
-            offset: point(1, 2);
-            transform: transform-rotate(90deg);
-            gradient: linear-gradient(red, blue);
-            image: image(linear-gradient(red, green));
-            icon: image('star');
-            autoresizing-mask: flexible-width, flexible-height;
-            content-mode: mode-center;
-            title: locale('KEY');
-            enabled: true;
-            label: 'Ünïcödé ✓';
-            custom: unknown-call(1, 'two', unknown-call(3));
-            word: plain-word;
-            angle: 0.25rad;
-            ratio: 33.333333333%;
-            huge: 123456789.123456789;
-            tiny: -0.0000001;
-        }
-        UIView:__where {
-            __condition: '(idiom = pad or width >= 768) and not ?compact and appearance = dark';
-            apply-to-subclasses: true;
-            alpha: 0.5;
-        }
-        UILabel:__where {
-            __condition: 'content-size >= accessibility-medium and layout-direction = rtl and orientation = landscape and contrast = high and reduce-motion and horizontal = regular and default';
-            check: condition('bold-text');
-        }
-        plain { x: 1; }
-        """
+    static let source = try! String(contentsOfFile: Golden.packageRoot + "/Fixtures/tables/every-kind.less", encoding: .utf8)
 
-    static func table() throws -> RuleTable { try Stylesheet(source: source).table }
+    /// Compiled unchecked: it sets a per-state background color on a button,
+    /// as tables written before the UIKit schema could (the layout 1 fixture).
+    static func table() throws -> RuleTable {
+        let result = Compiler.compileUnchecked(source: SourceFile(path: "every-kind.less", text: source))
+        return try #require(result.ruleTable, "\(result.diagnostics.map(\.message))")
+    }
 
     static func load(_ bytes: [UInt8]) -> Result<Stylesheet, StylesheetError> {
         do {
@@ -100,14 +65,17 @@ struct BinaryTableTests {
         }
     }
 
+    /// The check behind the checksum: each corrupted byte, with the checksum
+    /// made to match it again (as a hostile file would), is refused by the
+    /// check or loads as a well-formed table.
     @Test func everyCorruptedByteIsAnErrorOrAWellFormedTable() throws {
         let binary = try Self.table().binaryBytes()
         var loaded = 0
-        for offset in binary.indices {
+        for offset in binary.indices.dropLast(ChecksumTrailer.size) {
             for flip: UInt8 in [0x01, 0x80, 0xFF] {
                 var corrupted = binary
                 corrupted[offset] ^= flip
-                if case .success(let stylesheet) = Self.load(corrupted) {
+                if case .success(let stylesheet) = Self.load(Self.resealed(corrupted)) {
                     Self.exercise(stylesheet)
                     loaded += 1
                 }
@@ -117,13 +85,85 @@ struct BinaryTableTests {
         #expect(loaded > 0)
     }
 
+    static let damaged = "t.reflb: error: binary rule table is damaged: checksum mismatch (the file changed after it was written; build it again)"
+
+    @Test func everyFlippedBitIsRefusedAsDamage() throws {
+        let binary = try Self.table().binaryBytes()
+        for offset in binary.indices {
+            for bit in 0..<8 {
+                var flipped = binary
+                flipped[offset] ^= 1 << bit
+                guard case .failure(let error) = Self.load(flipped) else {
+                    Issue.record("a table with bit \(bit) of byte \(offset) flipped loaded")
+                    continue
+                }
+                // A flip in the magic number makes it no binary table, one in the
+                // length makes it cut short or too long, one in the layout version
+                // may make it layout 1, which has no checksum; any other is damage.
+                if HeaderRecord.fileLength.offset..<HeaderRecord.fileLength.offset + 4 ~= offset {
+                    #expect(error.reason?.contains("truncated") == true || error.reason?.contains("past the end") == true)
+                } else if offset >= BinaryFormat.magic.count {
+                    let isVersion = HeaderRecord.layoutVersion.offset..<HeaderRecord.layoutVersion.offset + 4 ~= offset
+                    #expect(error.reason == Self.damaged || isVersion && error.reason?.contains("bytes follow the last section") == true,
+                            "bit \(bit) of byte \(offset): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test func aTableOfLayoutOneStillLoadsAndAnswersAsItsSource() throws {
+        let root = Golden.packageRoot + "/Fixtures/tables/"
+        let old = Array(try Data(contentsOf: URL(fileURLWithPath: root + "every-kind-layout1.reflb")))
+        #expect(old[HeaderRecord.layoutVersion.offset] == 1)
+        let table = try Self.table()
+        let loaded = try Stylesheet(ruleTable: old, path: "every-kind-layout1.reflb")
+        #expect(loaded.table == table)
+        let fromSource = Stylesheet(table: table)
+        for query in TableFormsTests.queries(for: table) {
+            #expect(loaded.resolve(query) == fromSource.resolve(query))
+            #expect(loaded.explain(query) == fromSource.explain(query))
+        }
+        // Layout 3 is layout 1 with a checksum: the same sections, a new version, length and end.
+        let new = try table.binaryBytes()
+        let directoryEnd = BinaryFormat.headerLength + BinaryFormat.directoryLength
+        #expect(new[HeaderRecord.layoutVersion.offset] == 3)
+        #expect(Array(new[directoryEnd..<old.count]) == Array(old[directoryEnd...]))
+        #expect(Array(new[HeaderRecord.sectionCount.offset..<directoryEnd]) == Array(old[HeaderRecord.sectionCount.offset..<directoryEnd]))
+        #expect(new.count == (old.count + 7) / 8 * 8 + ChecksumTrailer.size)
+        // Layout 1 has no checksum to catch a change: a changed string byte loads.
+        var changed = old
+        let label = try #require(changed.firstRange(of: Array("star".utf8)))
+        changed[label.lowerBound] = UInt8(ascii: "S")
+        #expect(try Stylesheet(ruleTable: changed).table != table)
+    }
+
+    @Test func theChecksumIsXXH64() {
+        func xxh64(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { BinaryChecksum.xxh64($0) } }
+        // Published values (xxHash's own, seed 0), across the short and the four-lane paths.
+        #expect(xxh64([]) == 0xEF46_DB37_51D8_E999)
+        #expect(xxh64(Array("a".utf8)) == 0xD24E_C4F1_A98C_6E5B)
+        #expect(xxh64(Array("abc".utf8)) == 0x44BC_2CF5_AD77_0999)
+        #expect(xxh64((0..<40).map { UInt8($0) }) == 0xF5DA_40F1_B117_41E9)
+        #expect(xxh64(Array(repeating: (0..<256).map { UInt8($0) }, count: 3).flatMap { $0 }) == 0x8E03_C838_C596_036F)
+    }
+
     // MARK: - Hostile files, made by hand
 
-    /// The binary table with the 32-bit field at `offset` set to `value`.
+    /// The binary table with the 32-bit field at `offset` set to `value`,
+    /// and its checksum made to match, as a hostile file's would: what
+    /// refuses it is the check behind the checksum.
     static func patching(_ bytes: [UInt8], at offset: Int, to value: UInt32) -> [UInt8] {
         var patched = bytes
         withUnsafeBytes(of: value.littleEndian) { for (index, byte) in $0.enumerated() { patched[offset + index] = byte } }
-        return patched
+        return resealed(patched)
+    }
+
+    /// `bytes` with the checksum at their end made to match them.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var sealed = bytes
+        let checksum = bytes.withUnsafeBytes { BinaryChecksum.xxh64(UnsafeRawBufferPointer(rebasing: $0.dropLast(ChecksumTrailer.size))) }
+        withUnsafeBytes(of: checksum.littleEndian) { for (index, byte) in $0.enumerated() { sealed[bytes.count - ChecksumTrailer.size + index] = byte } }
+        return sealed
     }
 
     static func sectionOffset(_ bytes: [UInt8], _ section: BinaryFormat.Section) -> Int {
@@ -142,10 +182,11 @@ struct BinaryTableTests {
         var notMagic = binary
         notMagic[1] = UInt8(ascii: "X")
         #expect(TableFormat.detect(notMagic) == .source)
-        #expect(Self.reason(Self.patching(binary, at: 8, to: 2)).contains("binary layout version 2 is not supported; this reflc reads version 1"))
+        #expect(Self.reason(Self.patching(binary, at: 8, to: 2)).contains("binary layout version 2 is not supported; this reflc reads versions 1 and 3"))
         #expect(Self.reason(Self.patching(binary, at: 12, to: 7)).contains("rule table version 7 is not supported in binary form"))
         #expect(Self.reason(Self.patching(binary, at: 16, to: UInt32(binary.count + 1))).contains("truncated"))
         #expect(Self.reason(binary + [0]).contains("1 bytes past the end"))
+        #expect(Self.reason(Array(binary.dropLast())).contains("truncated"))
     }
 
     @Test func sectionsPastTheEndOrOverlappingAreRefused() throws {

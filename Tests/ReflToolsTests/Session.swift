@@ -22,13 +22,17 @@ final class Session {
     }
 
     init(files: [String: String] = [:]) throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory() + "refltools-" + UUID().uuidString).resolvingSymlinksInPath().path
+        // A folder of its own one level down: the server also scans the
+        // folder above an open document's, which must not be the shared
+        // temporary folder (whatever other programs left there).
+        folder = URL(fileURLWithPath: NSTemporaryDirectory() + "refltools-" + UUID().uuidString + "/workspace")
+            .resolvingSymlinksInPath().path
         server = LanguageServer(transport: transport, version: "9.9.9-test")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (name, text) in files { try write(name, text) }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
+    deinit { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
 
     func write(_ name: String, _ text: String) throws {
         let path = folder + "/" + name

@@ -117,6 +117,15 @@ public enum Compiler {
         return compile(program)
     }
 
+    /// `source` compiled as before the UIKit schema existed: no key, type or
+    /// state is checked (tables written then hold what it accepted).
+    static func compileUnchecked(source: SourceFile) -> CompileResult {
+        let program = Program()
+        program.schemaCheck = SchemaCheck(schema: ViewSchema(), deploymentTarget: nil)
+        ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
+        return compile(program)
+    }
+
     /// `compile(source:)` on at most `threads` threads; the result is the same for any number.
     static func compile(source: SourceFile, threads: Int) -> CompileResult {
         let program = Program(threads: threads)

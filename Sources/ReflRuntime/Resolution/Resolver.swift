@@ -167,7 +167,10 @@ struct ValueResolution {
             return .vector(items.map(resolve))
         case .call(let name, let arguments):
             return .call(name: name, arguments: arguments.map(resolve))
-        default:
+        // One case per kind, so that a new kind must choose. An image's fill
+        // is a color or a gradient, which hold no `%`.
+        case .number, .angle, .string, .bool, .color, .gradient, .rect, .point, .size, .edgeInsets, .localizedString,
+             .transform, .image, .condition, .enumCase, .optionSet, .identifier:
             return value
         }
     }

@@ -74,18 +74,23 @@ public struct Stylesheet: Sendable {
         if contents.buffer.starts(with: BinaryFormat.magic) {
             return .table(try Stylesheet(binary: contents, path: path.description))
         }
-        let bytes = Array(contents.buffer)
-        if TableFormat.detect(bytes) == .json {
-            return .table(try Stylesheet(ruleTableJSON: bytes, path: path.description))
+        if TableFormat.detect(contents.buffer) == .json {
+            // Read where it lies: a copy of a large table would cost a good part of reading it.
+            let read = RuleTableReader.read(contents.buffer.bindMemory(to: UInt8.self), path: path.description)
+            switch read {
+            case .success(let table): return .table(Stylesheet(table: table))
+            case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
+            }
         }
-        return .source(bytes)
+        return .source(Array(contents.buffer))
     }
 
     private init(binary bytes: TableBytes, path: String) throws(StylesheetError) {
         do {
             self.init(binary: try BinaryTable(bytes))
         } catch {
-            throw StylesheetError(diagnostics: [], reason: "\(path): error: malformed binary rule table: \(error)")
+            throw StylesheetError(diagnostics: [], reason: error.isDamage ? "\(path): error: \(error)"
+                                  : "\(path): error: malformed binary rule table: \(error)")
         }
     }
 
@@ -102,8 +107,7 @@ public struct Stylesheet: Sendable {
     /// Reads a JSON rule table written by `reflc build`. `path` names the
     /// table in error messages.
     public init(ruleTableJSON bytes: [UInt8], path: String = "rules.json") throws(StylesheetError) {
-        let file = SourceFile(path: path, bytes: bytes)
-        switch RuleTableReader.read(file) {
+        switch bytes.withUnsafeBufferPointer({ RuleTableReader.read($0, path: path) }) {
         case .success(let table): self.init(table: table)
         case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
         }
@@ -207,14 +211,17 @@ struct IndexedTable: RuleStore, Sendable {
     init(_ table: RuleTable) {
         self.table = table
         matchPriorities.reserveCapacity(table.rules.count)
-        for (index, rule) in table.rules.enumerated() {
-            let selector = rule.selector
-            matchPriorities.append(RuleSelector.matchPriorities(written: rule.priority, hasClass: selector.className != nil,
-                                                                hasTrait: selector.trait != nil))
-            guard let name = selector.className ?? selector.trait else { continue }
-            classRules[name, default: []].append(Int32(index))
-            if rule.appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
-            if selector.className == nil || selector.trait == nil { traitRules[name, default: []].append(Int32(index)) }
+        // The rules read in place: a copy of each would count references to all its fields.
+        table.rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                let className = rules[index].selector.className, trait = rules[index].selector.trait
+                matchPriorities.append(RuleSelector.matchPriorities(written: rules[index].priority, hasClass: className != nil,
+                                                                    hasTrait: trait != nil))
+                guard let name = className ?? trait else { continue }
+                classRules[name, default: []].append(Int32(index))
+                if rules[index].appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
+                if className == nil || trait == nil { traitRules[name, default: []].append(Int32(index)) }
+            }
         }
     }
 

@@ -2,8 +2,8 @@
 /// The tokens of strict JSON (RFC 8259) read from bytes: whitespace,
 /// strings, numbers and literals, each checked as it is read. Shared by the
 /// general parser (`JSONParser`, which builds a tree) and the rule table's
-/// one-pass reader (`RuleTableFastReader`), so both accept exactly the same
-/// text and read the same values from it.
+/// reader (`TableJSONReader`), so both accept exactly the same text and
+/// read the same values from it.
 struct JSONScanner {
     struct Failure: Error {
         let message: String
@@ -113,6 +113,21 @@ struct JSONScanner {
     /// For comparing keys and keywords without making a `String`.
     mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
         var index = position + 1
+        // Eight bytes at a time: the first byte that ends or escapes a plain
+        // string is found in a word at once.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let special = JSONScanner.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+                index += special.trailingZeroBitCount / 8
+                guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+                defer { position = index + 1 }
+                return UnsafeBufferPointer(rebasing: bytes[(position + 1)..<index])
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -123,6 +138,19 @@ struct JSONScanner {
             index += 1
         }
         return nil
+    }
+
+    /// The high bit of each byte of `word` that ends or escapes a plain
+    /// string (a quote, a backslash, a control character, a non-ASCII byte)
+    /// set; exact up to the first such byte, which is what is used. A byte
+    /// of `x` below `n` sets its high bit in `(x - n) & ~x & 0x80…`; a byte
+    /// equal to `c` is a byte below 1 of `x ^ c`.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits = ones &* 0x80
+        func below(_ n: UInt64, _ x: UInt64) -> UInt64 { (x &- ones &* n) & ~x & highBits }
+        return below(0x20, word) | below(1, word ^ (ones &* 0x22)) | below(1, word ^ (ones &* 0x5C)) | (word & highBits)
     }
 
     private mutating func unicodeEscape() throws(Failure) -> Character {

@@ -80,7 +80,15 @@ public struct RuleSelector: Sendable, Equatable {
     }
 
     /// Every priority a rule can have (`priority(className:trait:isConditional:)`).
-    static let priorities: Set<Int> = [50, 70, 75, 95, 99, 100]
+    static let priorities = [50, 70, 75, 95, 99, 100]
+
+    /// What is wrong with `priority` as a rule's, or nil when a rule can
+    /// have it: the one check of a priority read from a table, JSON or binary.
+    static func priorityProblem(_ priority: Int) -> String? {
+        guard !priorities.contains(priority) else { return nil }
+        let allowed = priorities.map(String.init)
+        return "expected one of \(allowed.dropLast().joined(separator: ", ")) and \(allowed.last!), found \(priority)"
+    }
 
     /// `Class:trait:__where` from its parts: the selector's canonical text.
     static func canonicalText(className: String?, trait: String?, hasWhere: Bool) -> String {

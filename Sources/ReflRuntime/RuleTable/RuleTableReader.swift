@@ -1,34 +1,33 @@
 
-/// Reads the JSON rule table `reflc build` writes back into a `RuleTable`,
-/// checking its shape: a malformed table is one diagnostic, at the place
-/// where it goes wrong, naming the field (`rules[3].properties.alpha.value`).
+/// Reads the JSON rule table `reflc build` writes back into a `RuleTable`
+/// in one pass (`TableJSONReader`), whatever its layout, checking its
+/// shape: a malformed table is one diagnostic, at the place where it goes
+/// wrong, naming the field (`rules[3].properties.alpha.value`).
 enum RuleTableReader {
-    static func read(_ file: SourceFile) -> Result<RuleTable, Diagnostic> {
-        // A table as reflc writes it is read in one pass; any other layout,
-        // and every error, by the tree below.
-        if let table = RuleTableFastReader.read(file.bytes) { return .success(table) }
-        switch JSONParser.parse(file.bytes) {
-        case .failure(let failure):
-            return .failure(Diagnostic(.error(.malformedTable, "malformed rule table: \(failure.message)"),
-                                       file: file, range: .at(failure.offset)))
-        case .success(let root):
-            do throws(Failure) {
-                return .success(try decodeTable(root))
-            } catch {
-                let path = Self.path(to: error.offset, in: root, name: "table") + (error.member.map { "." + $0 } ?? "")
-                return .failure(Diagnostic(.error(.malformedTable, "malformed rule table: \(path): \(error.message)"),
-                                           file: file, range: .at(error.offset)))
-            }
+    /// The table in `bytes`; a diagnostic in the file `path` when it is malformed.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Result<RuleTable, Diagnostic> {
+        switch Result(catching: { () throws(TableReadFailure) in try table(bytes) }) {
+        case .success(let table): return .success(table)
+        case .failure(let failure): return .failure(report(failure, in: SourceFile(path: path, bytes: Array(bytes))))
         }
     }
 
-    /// A decoding problem at the node starting at `offset` (or, for a
-    /// missing `member`, in the object there). The path to it is worked out
-    /// only when it is reported, so decoding does no string work for paths.
-    struct Failure: Error {
-        let message: String
-        let offset: Int
-        var member: String?
+    /// The diagnostic for a table that could not be read. The whole file is
+    /// parsed as JSON first, so that a file that is not JSON is reported at
+    /// its first syntax error, wherever the reading stopped; the path to the
+    /// offending node is found in that tree.
+    private static func report(_ failure: TableReadFailure, in file: SourceFile) -> Diagnostic {
+        func diagnostic(_ message: String, at offset: Int) -> Diagnostic {
+            Diagnostic(.error(.malformedTable, "malformed rule table: \(message)"), file: file, range: .at(offset))
+        }
+        switch JSONParser.parse(file.bytes) {
+        case .failure(let syntax):
+            return diagnostic(syntax.message, at: syntax.offset)
+        case .success(let root):
+            if failure.isSyntax { return diagnostic(failure.message, at: failure.offset) }
+            let path = Self.path(to: failure.offset, in: root, name: "table") + (failure.member.map { "." + $0 } ?? "")
+            return diagnostic("\(path): \(failure.message)", at: failure.offset)
+        }
     }
 
     /// `table.rules[3].properties.alpha`: the path from the root to the node
@@ -66,149 +65,278 @@ enum RuleTableReader {
     /// terms, no control states) and 2.
     static let readableVersions = 1...RuleTable.formatVersion
 
-    private static func decodeTable(_ root: JSONNode) throws(Failure) -> RuleTable {
-        var table = Field(node: root)
-        let version = try table["version"].int()
+    // MARK: - The table
+
+    private static func table(_ bytes: UnsafeBufferPointer<UInt8>) throws(TableReadFailure) -> RuleTable {
+        var reader = TableJSONReader(bytes)
+        let table = try reader.beginObject()
+        // The version decides how the rest reads: it is read first, wherever it stands.
+        guard let versionAt = try reader.findMember("version", of: table) else {
+            throw TableReadFailure(message: "missing", offset: table.offset, member: "version")
+        }
+        reader.scanner.position = versionAt
+        let version = try reader.integer()
         guard readableVersions.contains(version) else {
-            throw table["version"].failure("version \(version) is not supported; this reflc reads versions 1 to \(RuleTable.formatVersion)")
+            throw reader.failure("version \(version) is not supported; this reflc reads versions 1 to \(RuleTable.formatVersion)", at: versionAt)
         }
-        table.version = version
-        var variables: [String: StyleValue] = [:]
-        for (name, value) in try table["variables"].object() { variables[name] = try value.styleValue() }
-        let rules = try table["rules"].array().map { rule throws(Failure) in try decodeRule(rule) }
-        return RuleTable(variables: variables, rules: rules)
-    }
-
-    private static func decodeRule(_ rule: Field) throws(Failure) -> CompiledRule {
-        let selector = rule["selector"]
-        let source = rule["source"]
-        let properties = try decodeProperties(rule["properties"])
-        var stateProperties: [StateProperties] = []
-        if rule.version >= 2 {
-            for (name, group) in try rule["states"].object() {
-                guard let state = ControlState(canonicalName: name) else {
-                    throw group.failure("'\(name)' is not a control state (states are written as 'highlighted,selected')")
-                }
-                stateProperties.append(StateProperties(state: state, properties: try decodeProperties(group)))
+        reader.version = version
+        var variables: [String: StyleValue]?
+        var rules: [CompiledRule]?
+        try reader.members(of: table) { reader, key throws(TableReadFailure) in
+            switch key {
+            case "version": _ = try reader.integer()
+            case "variables": variables = try Self.variables(&reader)
+            case "rules": rules = try Self.rules(&reader)
+            default: return false
             }
-            stateProperties.sort { $0.state.rawValue < $1.state.rawValue }
+            return true
         }
-        let condition = try rule["condition"].isNull ? nil : rule["condition"].condition()
-        return CompiledRule(
-            selector: RuleSelector(raw: try selector["raw"].string(), className: try selector["class"].optionalString(),
-                                   trait: try selector["trait"].optionalString(), hasWhere: try selector["where"].bool()),
-            priority: try rule["priority"].int(in: RuleSelector.priorities, "one of 50, 70, 75, 95, 99 and 100"),
-            appliesToSubclasses: try rule["appliesToSubclasses"].bool(),
-            condition: condition,
-            source: SourcePosition(file: try source["file"].string(), line: try source["line"].int(in: Self.positions, "a line from 1"),
-                                   column: try source["column"].int(in: Self.positions, "a column from 1")),
-            properties: properties,
-            stateProperties: stateProperties)
+        try reader.end()
+        return RuleTable(variables: try table.required(variables, "variables"), rules: try table.required(rules, "rules"))
     }
 
-    /// `{"name": {"value": VALUE, "important": BOOL}, ...}`, sorted by name.
-    private static func decodeProperties(_ object: Field) throws(Failure) -> [Property] {
-        var properties: [Property] = []
-        for (name, property) in try object.object() {
-            properties.append(Property(name: name, value: try property["value"].styleValue(),
-                                       isImportant: try property["important"].bool()))
+    private static func variables(_ reader: inout TableJSONReader) throws(TableReadFailure) -> [String: StyleValue] {
+        var variables: [String: StyleValue] = [:]
+        try reader.namedMembers { reader, name, at throws(TableReadFailure) in
+            if variables.updateValue(try reader.value(), forKey: name) != nil {
+                throw TableReadFailure(message: "the key \"\(name)\" appears twice in one object", offset: at, isSyntax: true)
+            }
         }
-        properties.sort { $0.name < $1.name }
+        return variables
+    }
+
+    // MARK: - Rules
+
+    /// Tables from this size on have their rules read on two threads.
+    static let parallelSize = 1 << 20
+
+    /// How deep a thread of the parallel read lets objects and arrays nest
+    /// (deeper than the language writes values and conditions); a table
+    /// nested deeper is read again on the calling thread.
+    static let threadDepthLimit = 64 + 2 * LanguageLimits.maximumNesting
+
+    /// The `rules` array. A large one is cut in two at a rule that starts
+    /// near its middle, and the halves are read at once; the first half
+    /// must end exactly at the cut, which proves the cut a rule's start (the
+    /// place is only guessed from the bytes), or its reading simply goes on
+    /// through the whole array.
+    private static func rules(_ reader: inout TableJSONReader) throws(TableReadFailure) -> [CompiledRule] {
+        let start = reader.offset
+        let bytes = reader.scanner.bytes
+        guard bytes.count - start >= parallelSize, Concurrency.processorCount > 1,
+              let cut = RuleBoundary.guess(after: start + (bytes.count - start) / 2, in: bytes) else {
+            var rules: [CompiledRule] = []
+            try reader.items { reader throws(TableReadFailure) in rules.append(try Self.rule(&reader)) }
+            return rules
+        }
+        /// What one thread read: its rules, where it stopped, and whether that is the cut.
+        final class Half {
+            var result: Result<(rules: [CompiledRule], reader: TableJSONReader, atCut: Bool), TableReadFailure>?
+
+            /// The rules read, moved out (so that adding to them copies nothing).
+            func takeRules() -> [CompiledRule] {
+                guard case .success(var read) = result else { return [] }
+                result = nil
+                let rules = read.rules
+                read.rules = []
+                return rules
+            }
+        }
+        let halves = [Half(), Half()]
+        let version = reader.version, depth = reader.nesting
+        Concurrency.run(2) { half in
+            halves[half].result = Result { () throws(TableReadFailure) in
+                if half == 0 {
+                    var reader = TableJSONReader(bytes, at: start, depth: depth, depthLimit: threadDepthLimit, version: version)
+                    var rules: [CompiledRule] = []
+                    guard try reader.beginArray() else { return (rules, reader, false) }
+                    repeat {
+                        rules.append(try Self.rule(&reader))
+                        if reader.offset == cut.comma { return (rules, reader, true) }
+                    } while try reader.nextItem()
+                    return (rules, reader, false)
+                }
+                var reader = TableJSONReader(bytes, at: cut.start, depth: depth + 1, depthLimit: threadDepthLimit, version: version)
+                var rules: [CompiledRule] = []
+                repeat { rules.append(try Self.rule(&reader)) } while try reader.nextItem()
+                return (rules, reader, false)
+            }
+        }
+        switch halves[0].result! {
+        case .success(let whole) where !whole.atCut:
+            // Not a rule's start after all: the first half read the whole array.
+            reader.scanner.position = whole.reader.scanner.position
+            return whole.rules
+        case .success:
+            switch halves[1].result! {
+            case .success(let tail):
+                reader.scanner.position = tail.reader.scanner.position
+                var rules = halves[0].takeRules()
+                rules.append(contentsOf: halves[1].takeRules())
+                return rules
+            case .failure(let failure) where !failure.isTooDeep:
+                throw failure
+            case .failure:
+                break
+            }
+        case .failure(let failure) where !failure.isTooDeep:
+            throw failure
+        case .failure:
+            break
+        }
+        // Nested deeper than a thread takes: read on this one.
+        var rules: [CompiledRule] = []
+        try reader.items { reader throws(TableReadFailure) in rules.append(try Self.rule(&reader)) }
+        return rules
+    }
+
+    private static func rule(_ reader: inout TableJSONReader) throws(TableReadFailure) -> CompiledRule {
+        let rule = try reader.beginObject()
+        var selector: RuleSelector?, priority: Int?, appliesToSubclasses: Bool?, condition: Condition??
+        var source: SourcePosition?, properties: [Property]?, states: [StateProperties]?
+        try reader.members(of: rule) { reader, key throws(TableReadFailure) in
+            switch key {
+            case "selector": selector = try Self.selector(&reader)
+            case "priority":
+                let at = reader.offset
+                let written = try reader.integer()
+                if let problem = RuleSelector.priorityProblem(written) { throw reader.failure(problem, at: at) }
+                priority = written
+            case "appliesToSubclasses": appliesToSubclasses = try reader.bool()
+            case "condition": condition = .some(try reader.isNull() ? nil : try reader.condition())
+            case "source": source = try Self.source(&reader)
+            case "properties": properties = try Self.properties(&reader)
+            case "states" where reader.version >= 2: states = try Self.states(&reader)
+            default: return false
+            }
+            return true
+        }
+        return CompiledRule(selector: try rule.required(selector, "selector"), priority: try rule.required(priority, "priority"),
+                            appliesToSubclasses: try rule.required(appliesToSubclasses, "appliesToSubclasses"),
+                            condition: try rule.required(condition, "condition"), source: try rule.required(source, "source"),
+                            properties: try rule.required(properties, "properties"),
+                            stateProperties: reader.version >= 2 ? try rule.required(states, "states") : [])
+    }
+
+    /// `{"raw": TEXT, "class": NAME or null, "trait": NAME or null, "where": BOOL}`.
+    private static func selector(_ reader: inout TableJSONReader) throws(TableReadFailure) -> RuleSelector {
+        let object = try reader.beginObject()
+        var raw: String?, className: String??, trait: String??, hasWhere: Bool?
+        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+            switch key {
+            case "raw": raw = try reader.string()
+            case "class": className = .some(try reader.optionalName())
+            case "trait": trait = .some(try reader.optionalName())
+            case "where": hasWhere = try reader.bool()
+            default: return false
+            }
+            return true
+        }
+        return RuleSelector(raw: try object.required(raw, "raw"), className: try object.required(className, "class"),
+                            trait: try object.required(trait, "trait"), hasWhere: try object.required(hasWhere, "where"))
+    }
+
+    /// `{"file": NAME, "line": N, "column": N}`.
+    private static func source(_ reader: inout TableJSONReader) throws(TableReadFailure) -> SourcePosition {
+        let object = try reader.beginObject()
+        var file: String?, line: Int?, column: Int?
+        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+            switch key {
+            case "file": file = try reader.name()
+            case "line": line = try reader.integer(in: Self.positions, "a line from 1")
+            case "column": column = try reader.integer(in: Self.positions, "a column from 1")
+            default: return false
+            }
+            return true
+        }
+        return SourcePosition(file: try object.required(file, "file"), line: try object.required(line, "line"),
+                              column: try object.required(column, "column"))
+    }
+
+    /// `{"name": {"value": VALUE, "important": BOOL}, ...}`, sorted by name
+    /// (as the writer writes them, which costs one comparison each).
+    private static func properties(_ reader: inout TableJSONReader) throws(TableReadFailure) -> [Property] {
+        var properties: [Property] = []
+        var isSorted = true
+        let start = reader.offset
+        try reader.namedMembers { reader, name, _ throws(TableReadFailure) in
+            let object = try reader.beginObject()
+            var value: StyleValue?, isImportant: Bool?
+            try reader.members(of: object) { reader, key throws(TableReadFailure) in
+                switch key {
+                case "value": value = try reader.value()
+                case "important": isImportant = try reader.bool()
+                default: return false
+                }
+                return true
+            }
+            if isSorted, let last = properties.last, !(last.name < name) { isSorted = false }
+            properties.append(Property(name: name, value: try object.required(value, "value"),
+                                       isImportant: try object.required(isImportant, "important")))
+        }
+        if !isSorted {
+            properties.sort { $0.name < $1.name }
+            for index in properties.indices.dropFirst() where properties[index - 1].name == properties[index].name {
+                throw TableReadFailure(message: "the key \"\(properties[index].name)\" appears twice in one object", offset: start,
+                                       isSyntax: true)
+            }
+        }
         return properties
+    }
+
+    /// `{"highlighted": PROPERTIES, "highlighted,selected": PROPERTIES, ...}`,
+    /// in increasing state order.
+    private static func states(_ reader: inout TableJSONReader) throws(TableReadFailure) -> [StateProperties] {
+        var states: [StateProperties] = []
+        var seen: Set<Int> = []
+        try reader.namedMembers { reader, name, at throws(TableReadFailure) in
+            guard let state = ControlState(canonicalName: name) else {
+                throw reader.failure("'\(name)' is not a control state (states are written as 'highlighted,selected')", at: at)
+            }
+            guard seen.insert(state.rawValue).inserted else {
+                throw TableReadFailure(message: "the key \"\(name)\" appears twice in one object", offset: at, isSyntax: true)
+            }
+            states.append(StateProperties(state: state, properties: try Self.properties(&reader)))
+        }
+        states.sort { $0.state.rawValue < $1.state.rawValue }
+        return states
     }
 }
 
-/// A JSON node being decoded, with typed accessors that fail at the node
-/// (the path to it is added when the failure is reported).
-struct Field {
-    let node: JSONNode?
-    /// Where to report a missing member: its object.
-    var parentOffset = 0
-    /// The member's name, when this field was looked up by name.
-    var name: String?
-    /// The table's format version, which decides some shapes (conditions).
-    var version = RuleTable.formatVersion
+/// Where a rule of the `rules` array probably starts, found from the bytes
+/// alone: a `{` after `}` and `,` (an object that follows another in an
+/// array) whose first key only a rule has. Whitespace and member order
+/// may be anything; a string that happens to hold such text makes a wrong
+/// guess, which the parallel read detects.
+enum RuleBoundary {
+    private static let ruleOnlyKeys: [StaticString] = ["selector", "priority", "appliesToSubclasses", "source", "properties", "states"]
 
-    subscript(key: String) -> Field {
-        var member: JSONNode?
-        if case .object(let members)? = node?.kind { member = members.first { $0.key == key }?.value }
-        return Field(node: member, parentOffset: node?.offset ?? parentOffset, name: key, version: version)
-    }
-
-    func failure(_ message: String) -> RuleTableReader.Failure {
-        guard let node else { return RuleTableReader.Failure(message: message, offset: parentOffset, member: name) }
-        return RuleTableReader.Failure(message: message, offset: node.offset)
-    }
-
-    private func present() throws(RuleTableReader.Failure) -> JSONNode {
-        guard let node else { throw failure("missing") }
-        return node
-    }
-
-    var isNull: Bool {
-        get throws(RuleTableReader.Failure) {
-            if case .null = try present().kind { return true }
-            return false
+    /// The first such `{` after `position`, and its `,`.
+    static func guess(after position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (comma: Int, start: Int)? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var index = position
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "{") else { continue }
+            var back = index - 1
+            while back > 0, isSpace(bytes[back]) { back -= 1 }
+            guard back > 0, bytes[back] == UInt8(ascii: ",") else { continue }
+            let comma = back
+            back -= 1
+            while back > 0, isSpace(bytes[back]) { back -= 1 }
+            guard bytes[back] == UInt8(ascii: "}") else { continue }
+            var forward = index + 1
+            while forward < bytes.count, isSpace(bytes[forward]) { forward += 1 }
+            guard forward < bytes.count, bytes[forward] == UInt8(ascii: "\"") else { continue }
+            let keyStart = forward + 1
+            if ruleOnlyKeys.contains(where: { key in
+                let count = key.utf8CodeUnitCount
+                return keyStart + count < bytes.count && bytes[keyStart + count] == UInt8(ascii: "\"")
+                    && spells(UnsafeBufferPointer(rebasing: bytes[keyStart..<keyStart + count]), key)
+            }) {
+                return (comma, index)
+            }
         }
-    }
-
-    func string() throws(RuleTableReader.Failure) -> String {
-        if case .string(let text) = try present().kind { return text }
-        throw failure("expected a string")
-    }
-
-    func optionalString() throws(RuleTableReader.Failure) -> String? {
-        try isNull ? nil : string()
-    }
-
-    func number() throws(RuleTableReader.Failure) -> Double {
-        if case .number(let value) = try present().kind { return value }
-        throw failure("expected a number")
-    }
-
-    func int() throws(RuleTableReader.Failure) -> Int {
-        let value = try number()
-        guard value == value.rounded(), abs(value) < 1e15 else { throw failure("expected a whole number") }
-        return Int(value)
-    }
-
-    /// A whole number in `allowed` (described by `expected`).
-    func int<Allowed: RangeExpression & Sendable>(in allowed: Allowed, _ expected: String) throws(RuleTableReader.Failure) -> Int
-    where Allowed.Bound == Int {
-        let value = try int()
-        guard allowed.contains(value) else { throw failure("expected \(expected), found \(value)") }
-        return value
-    }
-
-    func int(in allowed: Set<Int>, _ expected: String) throws(RuleTableReader.Failure) -> Int {
-        let value = try int()
-        guard allowed.contains(value) else { throw failure("expected \(expected), found \(value)") }
-        return value
-    }
-
-    func bool() throws(RuleTableReader.Failure) -> Bool {
-        if case .bool(let flag) = try present().kind { return flag }
-        throw failure("expected true or false")
-    }
-
-    func array() throws(RuleTableReader.Failure) -> [Field] {
-        guard case .array(let items) = try present().kind else { throw failure("expected an array") }
-        return items.map { Field(node: $0, parentOffset: $0.offset, version: version) }
-    }
-
-    /// Members in document order (the parser has refused repeated keys).
-    func object() throws(RuleTableReader.Failure) -> [(String, Field)] {
-        guard case .object(let members) = try present().kind else { throw failure("expected an object") }
-        return members.map { ($0.key, Field(node: $0.value, parentOffset: $0.value.offset, version: version)) }
-    }
-
-    /// A keyword from a fixed set (`"pad"` for `Idiom`).
-    func keyword<Keyword: RawRepresentable & CaseIterable>(_: Keyword.Type) throws(RuleTableReader.Failure) -> Keyword
-    where Keyword.RawValue == String {
-        let text = try string()
-        guard let value = Keyword(rawValue: text) else {
-            throw failure("expected one of \(Keyword.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), found '\(text)'")
-        }
-        return value
+        return nil
     }
 }

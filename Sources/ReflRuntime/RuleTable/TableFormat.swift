@@ -17,11 +17,11 @@ public enum TableFormat: Sendable, Equatable {
     /// Anything else: `.less` source.
     case source
 
-    public static func detect(_ bytes: [UInt8]) -> TableFormat {
+    public static func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> TableFormat where Bytes.Index == Int {
         if bytes.starts(with: BinaryFormat.magic) { return .binary }
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index < bytes.count && bytes[index] == UInt8(ascii: "{") ? .json : .source
+        var index = bytes.startIndex + (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.endIndex && bytes[index] == UInt8(ascii: "{") ? .json : .source
     }
 
     /// Whether the file at `path` starts as a binary table does (false when

@@ -46,7 +46,7 @@ extension LanguageServer {
             markdown = schemaKeyHover(index.text(index.syntax.key(of: declaration)), at: target.offset, in: target)
                 ?? keyHover(declaration, in: index)
         } else if token.kind == .identifier, let color = LanguageCatalogue.color(named: index.text(token)) {
-            markdown = "**\(index.text(token))**: color `\(color.hex)`\n\n" + Self.components(color)
+            markdown = "**\(index.text(token))**: " + StyleValue.color(color).markdownSummary
         } else if token.kind == .string, tokenIndex > 0, let file = importedFile(at: tokenIndex, in: index) {
             markdown = "imports `\(file.description)`"
         } else {
@@ -70,24 +70,12 @@ extension LanguageServer {
         var lines: [String] = []
         if let statement { lines.append("```less\n\(defining.text(statement))\n```") }
         switch result.variables[name] {
-        case .color(let color)?: lines.append("color `\(color.hex)`\n\n" + Self.components(color))
-        case let value?: lines.append("`\(value.jsonText)`")
+        case let value?: lines.append(value.markdownSummary)
         case nil: lines.append("its value has an error")
         }
         let line = text(of: definition.file).position(of: definition.range.start, encoding: .utf8).line + 1
         lines.append("defined in \(FilePath(definition.file.path).lastComponent.description):\(line)")
         return lines.joined(separator: "\n\n")
-    }
-
-    /// `red 255 · green 128 · blue 0 · alpha 1`.
-    static func components(_ color: Color) -> String {
-        // Colors are stored to 5 decimals: #2f6b3a's green is 0.41961, 107.001
-        // of 255. Within that rounding of a whole channel, the whole channel.
-        func channel(_ value: Double) -> String {
-            let scaled = value * 255
-            return Self.number(abs(scaled - scaled.rounded()) < 0.002 ? scaled.rounded() : scaled)
-        }
-        return "red \(channel(color.red)) · green \(channel(color.green)) · blue \(channel(color.blue)) · alpha \(Self.number(color.alpha))"
     }
 
     /// A number with at most 3 decimals and no trailing zeros.

@@ -7,11 +7,12 @@ enum BinaryFormat {
     /// `\x89REFLB\r\n`: a byte with the high bit set (caught by 7-bit
     /// transfers), the name, then CR LF (caught by newline conversion).
     static let magic: [UInt8] = [0x89, 0x52, 0x45, 0x46, 0x4C, 0x42, 0x0D, 0x0A]
-    /// The version of this layout.
-    static let layoutVersion: UInt32 = 1
-    /// Bytes before the section directory: magic, layout version, table
-    /// version, file length, section count.
-    static let headerLength = 24
+    /// The version of the layout written: 3, layout 1 with a checksum at the end.
+    static let layoutVersion: UInt32 = 3
+    /// The layout written before, without a checksum, which is still read.
+    static let uncheckedLayoutVersion: UInt32 = 1
+    /// Bytes before the section directory (`HeaderRecord`).
+    static let headerLength = HeaderRecord.size
     /// "No string" / "no condition" in a field that may be empty.
     static let none: UInt32 = 0xFFFF_FFFF
     /// The bit of a property's value field that marks it `!important`.
@@ -31,11 +32,16 @@ enum BinaryFormat {
         var recordSize: Int {
             switch self {
             case .stringBytes: return 1
-            case .stringOffsets, .valueLists, .stringLists, .conditionLists, .propertyNames, .indexBuckets, .ruleLists: return 4
-            case .numbers, .conditions, .properties, .variables: return 8
-            case .conditionNodes, .stateGroups: return 12
-            case .values, .indexEntries: return 20
-            case .rules: return 48
+            case .stringOffsets, .valueLists, .stringLists, .conditionLists, .propertyNames, .indexBuckets, .ruleLists: return ListEntry.size
+            case .numbers: return NumberRecord.size
+            case .values: return ValueRecord.size
+            case .conditionNodes: return ConditionNodeRecord.size
+            case .conditions: return ConditionRecord.size
+            case .properties: return PropertyRecord.size
+            case .stateGroups: return StateGroupRecord.size
+            case .rules: return RuleRecord.size
+            case .variables: return VariableRecord.size
+            case .indexEntries: return IndexEntryRecord.size
             }
         }
 
@@ -64,22 +70,13 @@ enum BinaryFormat {
     }
 
     /// The directory: an offset and a byte length per section.
-    static var directoryLength: Int { Section.allCases.count * 8 }
-
-    /// A value record's kind (its first byte).
-    enum ValueKind: UInt8 {
-        case number, percent, angle, string, bool, color, gradient, font, rect, point, size, edgeInsets
-        case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier
-    }
+    static var directoryLength: Int { Section.allCases.count * DirectoryEntry.size }
 
     /// A condition node's kind (its first byte).
     enum ConditionKind: UInt8 {
         case all, any, not, always, external, sizeClass, size, idiom, appearance, contentSize
         case layoutDirection, orientation, contrast, flag
     }
-
-    /// Transform operations, in the order of `Transform`'s cases.
-    enum TransformOperation: UInt8 { case scale, rotate, translate }
 
     /// An enumeration is stored as its position in `allCases`, the order
     /// Docs/BinaryTable.md lists.

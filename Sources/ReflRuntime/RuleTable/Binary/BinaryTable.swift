@@ -5,11 +5,21 @@ public struct BinaryTableError: Error, Sendable, Equatable, CustomStringConverti
     public var message: String
     /// Where in the file the problem is; nil for the file as a whole.
     public var offset: Int?
+    /// The file changed after it was written (its checksum does not match),
+    /// as opposed to a table written wrong.
+    public var isDamage = false
 
     init(_ message: String, at offset: Int? = nil) {
         self.message = message
         self.offset = offset
     }
+
+    /// A table whose bytes do not give the checksum it ends with.
+    static let damaged: BinaryTableError = {
+        var error = BinaryTableError("binary rule table is damaged: checksum mismatch (the file changed after it was written; build it again)")
+        error.isDamage = true
+        return error
+    }()
 
     public var description: String {
         offset.map { "\(message) (at byte \($0))" } ?? message
@@ -61,7 +71,10 @@ final class TableBytes: @unchecked Sendable {
 /// `BinaryTable+Validation.swift`) and then read in place: rules,
 /// properties and values are decoded when a query needs them, so loading
 /// does no work per rule beyond the check.
-struct BinaryTable: Sendable {
+///
+/// A class: a query hands the table to the rule lists and value records it
+/// reads, and a reference is one count where a struct's fields were four.
+final class BinaryTable: Sendable, BinaryFieldReading {
     typealias Section = BinaryFormat.Section
 
     let bytes: TableBytes
@@ -81,18 +94,18 @@ struct BinaryTable: Sendable {
     var stringCount: Int { sectionCounts[Section.stringOffsets.rawValue] - 1 }
 
     /// Checks `bytes` as a binary table and keeps a copy of them.
-    init(bytes input: UnsafeRawBufferPointer) throws(BinaryTableError) {
+    convenience init(bytes input: UnsafeRawBufferPointer) throws(BinaryTableError) {
         try self.init(TableBytes(copying: input))
     }
 
     /// Checks `bytes` as a binary table; the table keeps them.
     init(_ bytes: TableBytes) throws(BinaryTableError) {
-        let layout = try BinaryTableValidator.validate(bytes)
+        let (layout, propertyNames) = try BinaryTableValidator.validate(bytes)
         self.bytes = bytes
         sectionOffsets = layout.offsets
         sectionCounts = layout.counts
-        propertyNames = layout.propertyNames
-        func offset(_ section: Section) -> Int { layout.offsets[section.rawValue] }
+        self.propertyNames = propertyNames
+        func offset(_ section: Section) -> Int { layout.offset(section) }
         stringOffsets = offset(.stringOffsets)
         stringBytes = offset(.stringBytes)
         numbers = offset(.numbers)
@@ -114,27 +127,24 @@ struct BinaryTable: Sendable {
 
     // MARK: - Reading fields
 
-    @inline(__always)
-    func u8(_ offset: Int) -> UInt8 { bytes.base.load(fromByteOffset: offset, as: UInt8.self) }
+    var base: UnsafeRawPointer { bytes.base }
 
+    /// Entry `index` of the u32 list section starting at byte `section`.
     @inline(__always)
-    func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: bytes.base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
-
-    @inline(__always)
-    func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: bytes.base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    func entry(_ section: Int, _ index: Int) -> UInt32 { read(ListEntry.value, at: section + ListEntry.size * index) }
 
     /// The number a code stands for (see `BinaryFormat.inlineCode`).
     @inline(__always)
     func number(_ code: UInt32) -> Double {
         guard code & BinaryFormat.pooledNumberBit != 0 else { return BinaryFormat.inlineValue(code) }
         let index = Int(code & ~BinaryFormat.pooledNumberBit)
-        return Double(bitPattern: UInt64(littleEndian: bytes.base.loadUnaligned(fromByteOffset: numbers + 8 * index, as: UInt64.self)))
+        return Double(bitPattern: read(NumberRecord.bits, at: numbers + NumberRecord.size * index))
     }
 
     /// The UTF-8 bytes of string `id`.
     func stringBytes(_ id: UInt32) -> UnsafeRawBufferPointer {
-        let start = Int(u32(stringOffsets + 4 * Int(id)))
-        let end = Int(u32(stringOffsets + 4 * Int(id) + 4))
+        let start = Int(entry(stringOffsets, Int(id)))
+        let end = Int(entry(stringOffsets, Int(id) + 1))
         return UnsafeRawBufferPointer(start: bytes.base + stringBytes + start, count: end - start)
     }
 
@@ -166,23 +176,25 @@ struct BinaryTable: Sendable {
     }
 
     func rule(_ index: Int) -> Rule {
-        let at = rules + 48 * index
-        let flags = u8(at + 12)
-        return Rule(raw: u32(at), className: u32(at + 4), trait: u32(at + 8),
-                    hasWhere: flags & 1 != 0, appliesToSubclasses: flags & 2 != 0, priority: Int(u8(at + 13)),
-                    condition: u32(at + 16), file: u32(at + 20), line: u32(at + 24), column: u32(at + 28),
-                    firstProperty: Int(u32(at + 32)), propertyCount: Int(u32(at + 36)),
-                    firstGroup: Int(u32(at + 40)), groupCount: Int(u32(at + 44)))
+        let at = rules + RuleRecord.size * index
+        let flags = read(RuleRecord.flags, at: at)
+        return Rule(raw: read(RuleRecord.selectorText, at: at), className: read(RuleRecord.className, at: at),
+                    trait: read(RuleRecord.trait, at: at), hasWhere: flags & RuleRecord.whereFlag != 0,
+                    appliesToSubclasses: flags & RuleRecord.subclassesFlag != 0, priority: Int(read(RuleRecord.priority, at: at)),
+                    condition: read(RuleRecord.condition, at: at), file: read(RuleRecord.file, at: at),
+                    line: read(RuleRecord.line, at: at), column: read(RuleRecord.column, at: at),
+                    firstProperty: Int(read(RuleRecord.firstProperty, at: at)), propertyCount: Int(read(RuleRecord.propertyCount, at: at)),
+                    firstGroup: Int(read(RuleRecord.firstGroup, at: at)), groupCount: Int(read(RuleRecord.groupCount, at: at)))
     }
 
     /// The class and trait of rule `index` (`none` when absent) and its
     /// written priority: what matching needs, without the rest.
     func selectorNames(_ index: Int) -> (className: UInt32, trait: UInt32, priority: Int) {
-        let at = rules + 48 * index
-        return (u32(at + 4), u32(at + 8), Int(u8(at + 13)))
+        let at = rules + RuleRecord.size * index
+        return (read(RuleRecord.className, at: at), read(RuleRecord.trait, at: at), Int(read(RuleRecord.priority, at: at)))
     }
 
-    func conditionIndex(ofRule index: Int) -> UInt32 { u32(rules + 48 * index + 16) }
+    func conditionIndex(ofRule index: Int) -> UInt32 { read(RuleRecord.condition, at: rules + RuleRecord.size * index) }
 
     /// Calls `body` with each property of rule `index`: the plain ones, then
     /// each state group's in order.
@@ -193,10 +205,10 @@ struct BinaryTable: Sendable {
             body(property.name, property.value, property.isImportant, .normal)
         }
         for group in rule.firstGroup..<(rule.firstGroup + rule.groupCount) {
-            let at = stateGroups + 12 * group
-            let state = ControlState(rawValue: Int(u32(at)))
-            let first = Int(u32(at + 4))
-            for position in first..<(first + Int(u32(at + 8))) {
+            let at = stateGroups + StateGroupRecord.size * group
+            let state = ControlState(rawValue: Int(read(StateGroupRecord.state, at: at)))
+            let first = Int(read(StateGroupRecord.firstProperty, at: at))
+            for position in first..<(first + Int(read(StateGroupRecord.propertyCount, at: at))) {
                 let property = self.property(position)
                 body(property.name, property.value, property.isImportant, state)
             }
@@ -204,9 +216,9 @@ struct BinaryTable: Sendable {
     }
 
     func property(_ position: Int) -> Property {
-        let at = properties + 8 * position
-        let value = u32(at + 4)
-        return Property(name: propertyNames[Int(u32(at))], value: self.value(value & ~BinaryFormat.importantBit),
+        let at = properties + PropertyRecord.size * position
+        let value = read(PropertyRecord.value, at: at)
+        return Property(name: propertyNames[Int(read(PropertyRecord.name, at: at))], value: self.value(value & ~BinaryFormat.importantBit),
                         isImportant: value & BinaryFormat.importantBit != 0)
     }
 
@@ -228,13 +240,14 @@ struct BinaryTable: Sendable {
             // At most one round of the buckets: the check guarantees an empty one, but
             // the loop does not depend on it.
             for _ in 0...bucketMask {
-                let bucket = u32(indexBuckets + 4 * slot)
+                let bucket = entry(indexBuckets, slot)
                 if bucket == 0 { return nil }
-                let at = indexEntries + 20 * Int(bucket - 1)
-                let stored = stringBytes(u32(at))
+                let at = indexEntries + IndexEntryRecord.size * Int(bucket - 1)
+                let stored = stringBytes(read(IndexEntryRecord.name, at: at))
                 if stored.elementsEqual(key) {
-                    return NameEntry(first: Int(u32(at + 4)), classCount: Int(u32(at + 8)),
-                                     subclassCount: Int(u32(at + 12)), traitCount: Int(u32(at + 16)))
+                    return NameEntry(first: Int(read(IndexEntryRecord.firstRule, at: at)), classCount: Int(read(IndexEntryRecord.classCount, at: at)),
+                                     subclassCount: Int(read(IndexEntryRecord.subclassCount, at: at)),
+                                     traitCount: Int(read(IndexEntryRecord.traitCount, at: at)))
                 }
                 slot = (slot + 1) & bucketMask
             }
@@ -261,7 +274,7 @@ struct BinaryTable: Sendable {
         mutating func next() -> Int32? {
             guard start < end else { return nil }
             defer { start += 1 }
-            return Int32(table.u32(table.ruleLists + 4 * start))
+            return Int32(table.entry(table.ruleLists, start))
         }
     }
 }

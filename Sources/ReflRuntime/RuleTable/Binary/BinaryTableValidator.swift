@@ -9,16 +9,10 @@
 /// The work is linear in the file and allocates in proportion to it.
 enum BinaryTableValidator {
     typealias Section = BinaryFormat.Section
-    typealias ValueKind = BinaryFormat.ValueKind
     typealias ConditionKind = BinaryFormat.ConditionKind
 
-    struct Layout {
-        var offsets: [Int] = []
-        var counts: [Int] = []
-        var propertyNames: [String] = []
-    }
-
-    static func validate(_ bytes: TableBytes) throws(BinaryTableError) -> Layout {
+    /// Where the sections are, and the property names (read once here: every query uses them).
+    static func validate(_ bytes: TableBytes) throws(BinaryTableError) -> (BinaryLayout, [String]) {
         var checker = Checker(base: bytes.base, count: bytes.count)
         try checker.header()
         try checker.strings()
@@ -28,30 +22,28 @@ enum BinaryTableValidator {
         try checker.rules()
         try checker.variables()
         try checker.index()
-        return checker.layout
+        return (checker.layout, checker.propertyNames)
     }
 
-    private struct Checker {
+    private struct Checker: BinaryFieldReading {
         let base: UnsafeRawPointer
-        package let count: Int
-        var layout = Layout()
+        let count: Int
+        var layout = BinaryLayout()
+        var propertyNames: [String] = []
+        /// Layout 3 ends with a checksum; layout 1 does not.
+        var hasChecksum = true
 
         init(base: UnsafeRawPointer, count: Int) {
             self.base = base
             self.count = count
         }
 
-        func u8(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
-        func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
-        func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-        func f64(_ offset: Int) -> Double {
-            Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-        }
-
-        func offset(_ section: Section) -> Int { layout.offsets[section.rawValue] }
-        package func count(_ section: Section) -> Int { layout.counts[section.rawValue] }
+        func offset(_ section: Section) -> Int { layout.offset(section) }
+        func count(_ section: Section) -> Int { layout.count(section) }
         /// Byte offset of record `index` of `section`.
-        func record(_ section: Section, _ index: Int) -> Int { offset(section) + section.recordSize * index }
+        func record(_ section: Section, _ index: Int) -> Int { layout.record(section, index) }
+        /// Entry `index` of a u32 list section.
+        func entry(_ section: Section, _ index: Int) -> UInt32 { read(ListEntry.value, at: record(section, index)) }
 
         func fail(_ message: String, _ section: Section, _ index: Int) -> BinaryTableError {
             BinaryTableError("\(section.name) record \(index): \(message)", at: record(section, index))
@@ -62,41 +54,61 @@ enum BinaryTableValidator {
         mutating func header() throws(BinaryTableError) {
             let directoryEnd = BinaryFormat.headerLength + BinaryFormat.directoryLength
             guard count >= BinaryFormat.magic.count,
-                  BinaryFormat.magic.indices.allSatisfy({ u8($0) == BinaryFormat.magic[$0] }) else {
+                  BinaryFormat.magic.indices.allSatisfy({ read(RecordField<UInt8>($0), at: 0) == BinaryFormat.magic[$0] }) else {
                 throw BinaryTableError("not a binary rule table (it does not start with the binary table's magic number)", at: 0)
             }
             guard count >= BinaryFormat.headerLength else { throw BinaryTableError("truncated: the header is cut off", at: count) }
-            let layoutVersion = u32(8)
-            guard layoutVersion == BinaryFormat.layoutVersion else {
-                throw BinaryTableError("binary layout version \(layoutVersion) is not supported; this reflc reads version \(BinaryFormat.layoutVersion)", at: 8)
-            }
-            let tableVersion = u32(12)
-            guard tableVersion == UInt32(RuleTable.formatVersion) else {
-                throw BinaryTableError("rule table version \(tableVersion) is not supported in binary form; this reflc reads version \(RuleTable.formatVersion)", at: 12)
-            }
-            let declaredLength = Int(u32(16))
+            let declaredLength = Int(read(HeaderRecord.fileLength, at: 0))
             guard declaredLength == count else {
                 throw BinaryTableError(declaredLength > count
                     ? "truncated: the header gives a length of \(declaredLength) bytes, the file has \(count)"
-                    : "\(count - declaredLength) bytes past the end the header gives (\(declaredLength) bytes)", at: 16)
+                    : "\(count - declaredLength) bytes past the end the header gives (\(declaredLength) bytes)", at: HeaderRecord.fileLength.offset)
             }
-            guard Int(u32(20)) == Section.allCases.count else {
-                throw BinaryTableError("expected \(Section.allCases.count) sections, the header gives \(u32(20))", at: 20)
+            let layoutVersion = read(HeaderRecord.layoutVersion, at: 0)
+            hasChecksum = layoutVersion != BinaryFormat.uncheckedLayoutVersion
+            // Before anything else is trusted: a changed bit anywhere, the
+            // version included (but for one that makes it the layout without
+            // a checksum, which refuses the file for its extra bytes), is damage.
+            if hasChecksum {
+                guard count >= BinaryFormat.headerLength + ChecksumTrailer.size,
+                      BinaryChecksum.xxh64(UnsafeRawBufferPointer(start: base, count: count - ChecksumTrailer.size))
+                        == read(ChecksumTrailer.checksum, at: count - ChecksumTrailer.size) else { throw BinaryTableError.damaged }
+            }
+            guard layoutVersion == BinaryFormat.layoutVersion || !hasChecksum else {
+                throw BinaryTableError("binary layout version \(layoutVersion) is not supported; this reflc reads versions \(BinaryFormat.uncheckedLayoutVersion) and \(BinaryFormat.layoutVersion)",
+                                       at: HeaderRecord.layoutVersion.offset)
+            }
+            let tableVersion = read(HeaderRecord.tableVersion, at: 0)
+            guard tableVersion == UInt32(RuleTable.formatVersion) else {
+                throw BinaryTableError("rule table version \(tableVersion) is not supported in binary form; this reflc reads version \(RuleTable.formatVersion)",
+                                       at: HeaderRecord.tableVersion.offset)
+            }
+            let sectionCount = read(HeaderRecord.sectionCount, at: 0)
+            guard Int(sectionCount) == Section.allCases.count else {
+                throw BinaryTableError("expected \(Section.allCases.count) sections, the header gives \(sectionCount)", at: HeaderRecord.sectionCount.offset)
             }
             guard count >= directoryEnd else { throw BinaryTableError("truncated: the section directory is cut off", at: count) }
             var end = directoryEnd
             for section in Section.allCases {
-                let entry = BinaryFormat.headerLength + 8 * section.rawValue
-                let start = Int(u32(entry)), length = Int(u32(entry + 4))
+                let entry = BinaryFormat.headerLength + DirectoryEntry.size * section.rawValue
+                let start = Int(read(DirectoryEntry.offset, at: entry)), length = Int(read(DirectoryEntry.length, at: entry))
                 guard start % BinaryFormat.sectionAlignment == 0, start >= end, length <= count - start else {
                     throw BinaryTableError("section \(section.name) (bytes \(start)..<\(start + length)) is misplaced: sections are aligned to \(BinaryFormat.sectionAlignment) bytes, in order, without overlap, inside the file", at: entry)
                 }
                 guard length % section.recordSize == 0 else {
-                    throw BinaryTableError("section \(section.name) is \(length) bytes, not a whole number of \(section.recordSize)-byte records", at: entry + 4)
+                    throw BinaryTableError("section \(section.name) is \(length) bytes, not a whole number of \(section.recordSize)-byte records",
+                                           at: entry + DirectoryEntry.length.offset)
                 }
                 layout.offsets.append(start)
                 layout.counts.append(length / section.recordSize)
                 end = start + length
+            }
+            // The sections end where the file does, or where its checksum starts.
+            let sectionsEnd = hasChecksum ? count - ChecksumTrailer.size : count
+            let padding = hasChecksum ? (BinaryFormat.sectionAlignment - end % BinaryFormat.sectionAlignment) % BinaryFormat.sectionAlignment : 0
+            guard end + padding == sectionsEnd else {
+                throw BinaryTableError(end > sectionsEnd ? "the last section runs into the checksum at \(sectionsEnd)"
+                                       : "\(sectionsEnd - end) bytes follow the last section, which ends at \(end)", at: min(end, count))
             }
         }
 
@@ -104,7 +116,7 @@ enum BinaryTableValidator {
 
         mutating func strings() throws(BinaryTableError) {
             let offsets = count(.stringOffsets), length = count(.stringBytes)
-            guard offsets >= 1, u32(offset(.stringOffsets)) == 0 else {
+            guard offsets >= 1, entry(.stringOffsets, 0) == 0 else {
                 throw BinaryTableError("the string offsets must start with 0", at: offset(.stringOffsets))
             }
             let text = UnsafeRawBufferPointer(start: base + offset(.stringBytes), count: length)
@@ -113,7 +125,7 @@ enum BinaryTableValidator {
             }
             var previous = 0
             for index in 1..<offsets {
-                let next = Int(u32(record(.stringOffsets, index)))
+                let next = Int(entry(.stringOffsets, index))
                 guard next >= previous, next <= length else {
                     throw fail("string ends at \(next), before its start (\(previous)) or past the string bytes (\(length))", .stringOffsets, index)
                 }
@@ -129,144 +141,46 @@ enum BinaryTableValidator {
             }
         }
 
-        var stringCount: Int { count(.stringOffsets) - 1 }
-
-        func isString(_ id: UInt32) -> Bool { Int(id) < stringCount }
-        func isOptionalString(_ id: UInt32) -> Bool { id == BinaryFormat.none || isString(id) }
+        func isString(_ id: UInt32) -> Bool { layout.isString(id) }
+        func isOptionalString(_ id: UInt32) -> Bool { layout.isOptionalString(id) }
 
         func numbers() throws(BinaryTableError) {
-            for index in 0..<count(.numbers) where !f64(record(.numbers, index)).isFinite {
+            for index in 0..<count(.numbers) where !Double(bitPattern: read(NumberRecord.bits, at: record(.numbers, index))).isFinite {
                 throw fail("not a finite number", .numbers, index)
             }
         }
 
-        /// Whether a number code is valid: inline, or a pooled number that exists.
-        func isNumber(_ code: UInt32) -> Bool {
-            code & BinaryFormat.pooledNumberBit == 0 || Int(code & ~BinaryFormat.pooledNumberBit) < count(.numbers)
-        }
-
-        func number(_ code: UInt32) -> Double {
-            guard code & BinaryFormat.pooledNumberBit != 0 else { return BinaryFormat.inlineValue(code) }
-            return f64(record(.numbers, Int(code & ~BinaryFormat.pooledNumberBit)))
-        }
-
-        func isWholeNumber(_ code: UInt32) -> Bool {
-            guard isNumber(code) else { return false }
-            let value = number(code)
-            return value == value.rounded() && abs(value) < 1e15
-        }
-
         // MARK: Values
 
-        /// Each value's nesting depth, to bound decoding's recursion.
-        private var valueDepths: [UInt16] = []
-
+        /// Each value is checked by its kind's codec.
         mutating func values() throws(BinaryTableError) {
             let valueCount = count(.values)
-            valueDepths.reserveCapacity(valueCount)
-            var listCursor = 0, stringListCursor = 0
-            for index in 0..<valueCount {
-                let at = record(.values, index)
-                let small = u8(at + 1), wide = u16(at + 2)
-                func word(_ position: Int) -> UInt32 { u32(at + 4 + 4 * position) }
-                var depth: UInt16 = 1
-                func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BinaryTableError) {
-                    if !condition { throw fail(message(), .values, index) }
+            // Each value's nesting depth, to bound decoding's recursion: two bytes a value.
+            let depths = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(valueCount, 1))
+            defer { depths.deallocate() }
+            var valueListCursor = 0, stringListCursor = 0
+            var sections = BinaryValueCheck.Sections(layout)
+            try withUnsafePointer(to: &sections) { sections throws(BinaryTableError) in
+                for index in 0..<valueCount {
+                    let at = record(.values, index)
+                    let kind = read(ValueRecord.kind, at: at)
+                    guard let codec = ValueCodecs.codec(forBinaryKind: kind) else { throw fail("unknown value kind \(kind)", .values, index) }
+                    var check = BinaryValueCheck(base: base, index: index, at: at, sections: sections, depths: depths,
+                                                 valueListCursor: valueListCursor, stringListCursor: stringListCursor)
+                    try codec.checkBinary(&check)
+                    try check.check(Int(check.depth) <= BinaryFormat.maximumNesting, "values nest deeper than \(BinaryFormat.maximumNesting)")
+                    depths[index] = check.depth
+                    (valueListCursor, stringListCursor) = (check.valueListCursor, check.stringListCursor)
                 }
-                func numbers(_ words: Int) throws(BinaryTableError) {
-                    for position in 0..<words { try check(isNumber(word(position)), "number \(position + 1) does not exist") }
-                }
-                /// The list `first..<first + length`, which must come next; its values must come before this one.
-                func ownList(_ first: UInt32, _ length: UInt32, colorsOnly: Bool = false) throws(BinaryTableError) {
-                    try check(Int(first) == listCursor && Int(length) <= count(.valueLists) - listCursor,
-                              "its list (\(first), \(length) values) is not the next \(length) entries of the value lists (\(listCursor))")
-                    for position in listCursor..<(listCursor + Int(length)) {
-                        let item = u32(record(.valueLists, position))
-                        try check(Int(item) < index, "list entry \(position - listCursor) refers to value \(item), not an earlier one")
-                        if colorsOnly {
-                            try check(u8(record(.values, Int(item))) == ValueKind.color.rawValue, "a gradient of something other than colors")
-                        }
-                        depth = max(depth, valueDepths[Int(item)] + 1)
-                    }
-                    listCursor += Int(length)
-                }
-                guard let kind = ValueKind(rawValue: u8(at)) else { throw fail("unknown value kind \(u8(at))", .values, index) }
-                switch kind {
-                case .number:
-                    try check(BinaryFormat.unit(small) != nil, "unknown unit \(small)")
-                    try numbers(1)
-                case .percent, .angle:
-                    try numbers(1)
-                case .string, .localizedString, .identifier:
-                    try check(isString(word(0)), "string \(word(0)) does not exist")
-                case .bool:
-                    try check(small <= 1, "a bool of \(small)")
-                case .color, .rect, .edgeInsets:
-                    try numbers(4)
-                case .point, .size:
-                    try numbers(2)
-                case .gradient:
-                    try ownList(word(0), word(1), colorsOnly: true)
-                case .vector:
-                    try ownList(word(0), word(1))
-                case .call:
-                    try check(isString(word(0)), "function name \(word(0)) does not exist")
-                    try ownList(word(1), word(2))
-                case .font:
-                    try check(isString(word(0)), "font name \(word(0)) does not exist")
-                    try check(isNumber(word(1)), "the font size does not exist")
-                    let isPercent = small & 2 != 0
-                    try check(small >> 4 == 0 && BinaryFormat.unit(small >> 2) != nil && !(isPercent && small >> 2 != 0),
-                              "font flags \(small) are not valid")
-                    let weight = UInt8(wide & 0xFF), textStyle = UInt8(wide >> 8)
-                    try check(weight == 0 || BinaryFormat.keyword(weight - 1, as: FontWeight.self) != nil, "unknown font weight \(weight)")
-                    try check(textStyle == 0 || BinaryFormat.keyword(textStyle - 1, as: TextStyle.self) != nil, "unknown text style \(textStyle)")
-                    try check(!(isPercent && textStyle != 0), "a font with a text style takes a size in points")
-                case .transform:
-                    guard let operation = BinaryFormat.TransformOperation(rawValue: small) else {
-                        throw fail("unknown transform \(small)", .values, index)
-                    }
-                    try numbers(operation == .rotate ? 1 : 2)
-                case .image:
-                    try check(small <= 1, "an image of kind \(small)")
-                    if small == 0 {
-                        try check(isString(word(0)), "image name \(word(0)) does not exist")
-                    } else {
-                        let fill = word(0)
-                        try check(Int(fill) < index, "the image fill refers to value \(fill), not an earlier one")
-                        let fillKind = u8(record(.values, Int(fill)))
-                        try check(fillKind == ValueKind.color.rawValue || fillKind == ValueKind.gradient.rawValue,
-                                  "an image filled with something other than a color or gradient")
-                        depth = valueDepths[Int(fill)] + 1
-                    }
-                case .condition:
-                    // Conditions come later in the file: checked against their count, which is known.
-                    try check(Int(word(0)) < count(.conditions), "condition \(word(0)) does not exist")
-                case .enumCase:
-                    try check(isString(word(0)) && isString(word(1)), "the enum's names do not exist")
-                    try check(isWholeNumber(word(2)), "the enum's raw value is not a whole number")
-                case .optionSet:
-                    try check(isString(word(0)), "option set name \(word(0)) does not exist")
-                    try check(isWholeNumber(word(3)), "the option set's raw value is not a whole number")
-                    let first = Int(word(1)), length = Int(word(2))
-                    try check(first == stringListCursor && length <= count(.stringLists) - stringListCursor,
-                              "its options are not the next \(length) entries of the string lists (\(stringListCursor))")
-                    for position in first..<(first + length) {
-                        try check(isString(u32(record(.stringLists, position))), "option \(position - first) does not exist")
-                    }
-                    stringListCursor += length
-                }
-                try check(Int(depth) <= BinaryFormat.maximumNesting, "values nest deeper than \(BinaryFormat.maximumNesting)")
-                valueDepths.append(depth)
             }
-            guard listCursor == count(.valueLists) else {
-                throw BinaryTableError("\(count(.valueLists) - listCursor) value list entries belong to no value", at: record(.valueLists, listCursor))
+            guard valueListCursor == count(.valueLists) else {
+                throw BinaryTableError("\(count(.valueLists) - valueListCursor) value list entries belong to no value",
+                                       at: record(.valueLists, valueListCursor))
             }
             guard stringListCursor == count(.stringLists) else {
                 throw BinaryTableError("\(count(.stringLists) - stringListCursor) string list entries belong to no value",
                                        at: record(.stringLists, stringListCursor))
             }
-            valueDepths = []
         }
 
         // MARK: Conditions
@@ -278,20 +192,22 @@ enum BinaryTableValidator {
             var listCursor = 0
             for index in 0..<nodeCount {
                 let at = record(.conditionNodes, index)
-                let subject = u8(at + 1), op = u8(at + 2), operand = u8(at + 3)
-                let x = u32(at + 4), y = u32(at + 8)
+                let subject = read(ConditionNodeRecord.subject, at: at), op = read(ConditionNodeRecord.op, at: at)
+                let operand = read(ConditionNodeRecord.operand, at: at)
+                let x = read(ConditionNodeRecord.x, at: at), y = read(ConditionNodeRecord.y, at: at)
                 var depth: UInt16 = 1
                 func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BinaryTableError) {
                     if !condition { throw fail(message(), .conditionNodes, index) }
                 }
                 func known<Keyword: CaseIterable>(_ code: UInt8, _ type: Keyword.Type) -> Bool { BinaryFormat.keyword(code, as: type) != nil }
-                guard let kind = ConditionKind(rawValue: u8(at)) else { throw fail("unknown condition kind \(u8(at))", .conditionNodes, index) }
+                let kindByte = read(ConditionNodeRecord.kind, at: at)
+                guard let kind = ConditionKind(rawValue: kindByte) else { throw fail("unknown condition kind \(kindByte)", .conditionNodes, index) }
                 switch kind {
                 case .all, .any:
                     try check(Int(x) == listCursor && Int(y) <= count(.conditionLists) - listCursor,
                               "its operands are not the next \(y) entries of the condition lists (\(listCursor))")
                     for position in listCursor..<(listCursor + Int(y)) {
-                        let child = u32(record(.conditionLists, position))
+                        let child = entry(.conditionLists, position)
                         try check(Int(child) < index, "operand \(position - listCursor) refers to node \(child), not an earlier one")
                         depth = max(depth, depths[Int(child)] + 1)
                     }
@@ -307,7 +223,7 @@ enum BinaryTableValidator {
                     try check(known(subject, SizeClassAxis.self) && known(op, EqualityOperator.self) && known(operand, SizeClass.self),
                               "not a size class test")
                 case .size:
-                    try check(known(subject, Dimension.self) && known(op, ComparisonOperator.self) && isNumber(x), "not a size test")
+                    try check(known(subject, Dimension.self) && known(op, ComparisonOperator.self) && layout.isNumber(x), "not a size test")
                 case .idiom:
                     try check(known(op, EqualityOperator.self) && known(operand, Idiom.self), "not an idiom test")
                 case .appearance:
@@ -332,7 +248,7 @@ enum BinaryTableValidator {
             }
             for index in 0..<count(.conditions) {
                 let at = record(.conditions, index)
-                guard isString(u32(at)), Int(u32(at + 4)) < nodeCount else {
+                guard isString(read(ConditionRecord.text, at: at)), Int(read(ConditionRecord.root, at: at)) < nodeCount else {
                     throw fail("its text or its root node does not exist", .conditions, index)
                 }
             }
@@ -342,11 +258,11 @@ enum BinaryTableValidator {
 
         mutating func rules() throws(BinaryTableError) {
             let nameCount = count(.propertyNames)
-            layout.propertyNames.reserveCapacity(nameCount)
+            propertyNames.reserveCapacity(nameCount)
             for index in 0..<nameCount {
-                let id = u32(record(.propertyNames, index))
+                let id = entry(.propertyNames, index)
                 guard isString(id) else { throw fail("string \(id) does not exist", .propertyNames, index) }
-                layout.propertyNames.append(string(id))
+                propertyNames.append(string(id))
             }
             var propertyCursor = 0, groupCursor = 0
             /// Properties `first..<first + length`, which must come next.
@@ -356,7 +272,8 @@ enum BinaryTableValidator {
                 }
                 for position in first..<(first + length) {
                     let at = record(.properties, position)
-                    guard Int(u32(at)) < nameCount, Int(u32(at + 4) & ~BinaryFormat.importantBit) < count(.values) else {
+                    guard Int(read(PropertyRecord.name, at: at)) < nameCount,
+                          Int(read(PropertyRecord.value, at: at) & ~BinaryFormat.importantBit) < count(.values) else {
                         throw fail("its name or value does not exist", .properties, position)
                     }
                 }
@@ -364,31 +281,36 @@ enum BinaryTableValidator {
             }
             for index in 0..<count(.rules) {
                 let at = record(.rules, index)
-                guard isOptionalString(u32(at)), isOptionalString(u32(at + 4)), isOptionalString(u32(at + 8)), isString(u32(at + 20)) else {
+                guard isOptionalString(read(RuleRecord.selectorText, at: at)), isOptionalString(read(RuleRecord.className, at: at)),
+                      isOptionalString(read(RuleRecord.trait, at: at)), isString(read(RuleRecord.file, at: at)) else {
                     throw fail("one of its strings does not exist", .rules, index)
                 }
-                guard u8(at + 12) <= 3, u16(at + 14) == 0 else { throw fail("unknown flags", .rules, index) }
-                guard RuleSelector.priorities.contains(Int(u8(at + 13))), u32(at + 24) > 0, u32(at + 28) > 0 else {
-                    throw fail("priority \(u8(at + 13)) is not one of 50, 70, 75, 95, 99 and 100, or its line or column is 0", .rules, index)
+                guard read(RuleRecord.flags, at: at) & ~(RuleRecord.whereFlag | RuleRecord.subclassesFlag) == 0,
+                      read(RuleRecord.reserved, at: at) == 0 else { throw fail("unknown flags", .rules, index) }
+                if let problem = RuleSelector.priorityProblem(Int(read(RuleRecord.priority, at: at))) {
+                    throw fail("priority: \(problem)", .rules, index)
                 }
-                let condition = u32(at + 16)
+                guard read(RuleRecord.line, at: at) > 0, read(RuleRecord.column, at: at) > 0 else {
+                    throw fail("its line or column is 0", .rules, index)
+                }
+                let condition = read(RuleRecord.condition, at: at)
                 guard condition == BinaryFormat.none || Int(condition) < count(.conditions) else {
                     throw fail("condition \(condition) does not exist", .rules, index)
                 }
-                try ownProperties(Int(u32(at + 32)), Int(u32(at + 36)), of: index)
-                let firstGroup = Int(u32(at + 40)), groups = Int(u32(at + 44))
+                try ownProperties(Int(read(RuleRecord.firstProperty, at: at)), Int(read(RuleRecord.propertyCount, at: at)), of: index)
+                let firstGroup = Int(read(RuleRecord.firstGroup, at: at)), groups = Int(read(RuleRecord.groupCount, at: at))
                 guard firstGroup == groupCursor, groups <= count(.stateGroups) - groupCursor else {
                     throw fail("its state groups are not the next of the state groups (\(groupCursor))", .rules, index)
                 }
                 var previousState: UInt32 = 0
                 for group in firstGroup..<(firstGroup + groups) {
                     let groupAt = record(.stateGroups, group)
-                    let state = u32(groupAt)
-                    guard state > previousState, state < 16, u32(groupAt + 8) > 0 else {
+                    let state = read(StateGroupRecord.state, at: groupAt), length = read(StateGroupRecord.propertyCount, at: groupAt)
+                    guard state > previousState, state < 16, length > 0 else {
                         throw fail("state \(state) is not a control state after the previous group's, or it has no property", .stateGroups, group)
                     }
                     previousState = state
-                    try ownProperties(Int(u32(groupAt + 4)), Int(u32(groupAt + 8)), of: index)
+                    try ownProperties(Int(read(StateGroupRecord.firstProperty, at: groupAt)), Int(length), of: index)
                 }
                 groupCursor += groups
             }
@@ -402,7 +324,7 @@ enum BinaryTableValidator {
         }
 
         func stringBytes(_ id: UInt32) -> UnsafeRawBufferPointer {
-            let start = Int(u32(record(.stringOffsets, Int(id)))), end = Int(u32(record(.stringOffsets, Int(id) + 1)))
+            let start = Int(entry(.stringOffsets, Int(id))), end = Int(entry(.stringOffsets, Int(id) + 1))
             return UnsafeRawBufferPointer(start: base + offset(.stringBytes) + start, count: end - start)
         }
 
@@ -412,8 +334,8 @@ enum BinaryTableValidator {
             var previous: UInt32?
             for index in 0..<count(.variables) {
                 let at = record(.variables, index)
-                let name = u32(at)
-                guard isString(name), Int(u32(at + 4)) < count(.values) else {
+                let name = read(VariableRecord.name, at: at)
+                guard isString(name), Int(read(VariableRecord.value, at: at)) < count(.values) else {
                     throw fail("its name or value does not exist", .variables, index)
                 }
                 if let previous {
@@ -431,18 +353,20 @@ enum BinaryTableValidator {
                 throw BinaryTableError("the index has \(buckets) buckets for \(entries) names: a power of two above the number of names is needed",
                                        at: offset(.indexBuckets))
             }
-            for bucket in 0..<buckets where Int(u32(record(.indexBuckets, bucket))) > entries {
-                throw fail("entry \(u32(record(.indexBuckets, bucket)) - 1) does not exist", .indexBuckets, bucket)
+            for bucket in 0..<buckets where Int(entry(.indexBuckets, bucket)) > entries {
+                throw fail("entry \(Int(entry(.indexBuckets, bucket)) - 1) does not exist", .indexBuckets, bucket)
             }
             var cursor = 0
             for entry in 0..<entries {
                 let at = record(.indexEntries, entry)
-                let length = Int(u32(at + 8)) + Int(u32(at + 12)) + Int(u32(at + 16))
-                guard isString(u32(at)), Int(u32(at + 4)) == cursor, length <= count(.ruleLists) - cursor else {
+                let length = Int(read(IndexEntryRecord.classCount, at: at)) + Int(read(IndexEntryRecord.subclassCount, at: at))
+                    + Int(read(IndexEntryRecord.traitCount, at: at))
+                guard isString(read(IndexEntryRecord.name, at: at)), Int(read(IndexEntryRecord.firstRule, at: at)) == cursor,
+                      length <= count(.ruleLists) - cursor else {
                     throw fail("its name does not exist, or its rules are not the next of the rule lists (\(cursor))", .indexEntries, entry)
                 }
-                for position in cursor..<(cursor + length) where Int(u32(record(.ruleLists, position))) >= ruleCount {
-                    throw fail("rule \(u32(record(.ruleLists, position))) does not exist", .ruleLists, position)
+                for position in cursor..<(cursor + length) where Int(self.entry(.ruleLists, position)) >= ruleCount {
+                    throw fail("rule \(self.entry(.ruleLists, position)) does not exist", .ruleLists, position)
                 }
                 cursor += length
             }

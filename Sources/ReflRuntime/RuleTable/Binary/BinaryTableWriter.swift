@@ -43,7 +43,7 @@ struct BinaryTableWriter {
     }
 
     init() {
-        sections[Section.stringOffsets.rawValue].append(u32: 0)
+        sections[Section.stringOffsets.rawValue].appendEntry(0)
     }
 
     mutating func write(_ table: RuleTable) throws(BinaryTableError) -> [UInt8] {
@@ -55,8 +55,9 @@ struct BinaryTableWriter {
         for (name, value) in table.variables.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
             let nameID = string(name)
             let valueID = self.value(value)
-            sections[Section.variables.rawValue].append(u32: nameID)
-            sections[Section.variables.rawValue].append(u32: valueID)
+            let at = sections[Section.variables.rawValue].appendRecord(size: VariableRecord.size)
+            sections[Section.variables.rawValue].set(VariableRecord.name, at: at, to: nameID)
+            sections[Section.variables.rawValue].set(VariableRecord.value, at: at, to: valueID)
         }
         addIndex(ruleIndex)
         if checksNesting && deepest > BinaryFormat.maximumNesting {
@@ -76,33 +77,36 @@ struct BinaryTableWriter {
         let trait = selector.trait.map { string($0) } ?? BinaryFormat.none
         let condition = rule.condition.map { self.condition($0) } ?? BinaryFormat.none
         let file = string(rule.source.file)
-        let firstProperty = UInt32(sections[Section.properties.rawValue].count / 8)
+        let firstProperty = UInt32(count(.properties))
         for property in rule.properties { addProperty(property) }
-        let firstGroup = UInt32(sections[Section.stateGroups.rawValue].count / 12)
+        let firstGroup = UInt32(count(.stateGroups))
         for group in rule.stateProperties {
-            let groupFirst = UInt32(sections[Section.properties.rawValue].count / 8)
+            let groupFirst = UInt32(count(.properties))
             for property in group.properties { addProperty(property) }
-            sections[Section.stateGroups.rawValue].append(u32: UInt32(group.state.rawValue))
-            sections[Section.stateGroups.rawValue].append(u32: groupFirst)
-            sections[Section.stateGroups.rawValue].append(u32: UInt32(group.properties.count))
+            let at = sections[Section.stateGroups.rawValue].appendRecord(size: StateGroupRecord.size)
+            sections[Section.stateGroups.rawValue].set(StateGroupRecord.state, at: at, to: UInt32(group.state.rawValue))
+            sections[Section.stateGroups.rawValue].set(StateGroupRecord.firstProperty, at: at, to: groupFirst)
+            sections[Section.stateGroups.rawValue].set(StateGroupRecord.propertyCount, at: at, to: UInt32(group.properties.count))
         }
-        var record: [UInt8] = []
-        record.append(u32: raw)
-        record.append(u32: className)
-        record.append(u32: trait)
-        record.append((selector.hasWhere ? 1 : 0) | (rule.appliesToSubclasses ? 2 : 0))
-        record.append(UInt8(clamping: rule.priority))
-        record.append(contentsOf: [0, 0])
-        record.append(u32: condition)
-        record.append(u32: file)
-        record.append(u32: UInt32(clamping: rule.source.line))
-        record.append(u32: UInt32(clamping: rule.source.column))
-        record.append(u32: firstProperty)
-        record.append(u32: UInt32(rule.properties.count))
-        record.append(u32: firstGroup)
-        record.append(u32: UInt32(rule.stateProperties.count))
+        var record = [UInt8](repeating: 0, count: RuleRecord.size)
+        record.set(RuleRecord.selectorText, at: 0, to: raw)
+        record.set(RuleRecord.className, at: 0, to: className)
+        record.set(RuleRecord.trait, at: 0, to: trait)
+        record.set(RuleRecord.flags, at: 0, to: (selector.hasWhere ? RuleRecord.whereFlag : 0) | (rule.appliesToSubclasses ? RuleRecord.subclassesFlag : 0))
+        record.set(RuleRecord.priority, at: 0, to: UInt8(clamping: rule.priority))
+        record.set(RuleRecord.condition, at: 0, to: condition)
+        record.set(RuleRecord.file, at: 0, to: file)
+        record.set(RuleRecord.line, at: 0, to: UInt32(clamping: rule.source.line))
+        record.set(RuleRecord.column, at: 0, to: UInt32(clamping: rule.source.column))
+        record.set(RuleRecord.firstProperty, at: 0, to: firstProperty)
+        record.set(RuleRecord.propertyCount, at: 0, to: UInt32(rule.properties.count))
+        record.set(RuleRecord.firstGroup, at: 0, to: firstGroup)
+        record.set(RuleRecord.groupCount, at: 0, to: UInt32(rule.stateProperties.count))
         sections[Section.rules.rawValue].append(contentsOf: record)
     }
+
+    /// How many records `section` holds so far.
+    private func count(_ section: Section) -> Int { sections[section.rawValue].count / section.recordSize }
 
     private mutating func addProperty(_ property: Property) {
         let name: UInt32
@@ -111,171 +115,68 @@ struct BinaryTableWriter {
         } else {
             name = UInt32(propertyNameIDs.count)
             propertyNameIDs[property.name] = name
-            sections[Section.propertyNames.rawValue].append(u32: string(property.name))
+            sections[Section.propertyNames.rawValue].appendEntry(string(property.name))
         }
         let value = self.value(property.value)
-        sections[Section.properties.rawValue].append(u32: name)
-        sections[Section.properties.rawValue].append(u32: value | (property.isImportant ? BinaryFormat.importantBit : 0))
+        let at = sections[Section.properties.rawValue].appendRecord(size: PropertyRecord.size)
+        sections[Section.properties.rawValue].set(PropertyRecord.name, at: at, to: name)
+        sections[Section.properties.rawValue].set(PropertyRecord.value, at: at, to: value | (property.isImportant ? BinaryFormat.importantBit : 0))
     }
 
     // MARK: - Pools
 
-    private mutating func string(_ text: String) -> UInt32 {
+    mutating func string(_ text: String) -> UInt32 {
         if let id = stringIDs[text] { return id }
         let id = stringCount
         stringCount += 1
         stringIDs[text] = id
         sections[Section.stringBytes.rawValue].append(contentsOf: text.utf8)
-        sections[Section.stringOffsets.rawValue].append(u32: UInt32(sections[Section.stringBytes.rawValue].count))
+        sections[Section.stringOffsets.rawValue].appendEntry(UInt32(sections[Section.stringBytes.rawValue].count))
         return id
     }
 
     /// The code of `number` (see `BinaryFormat.inlineCode`): itself for a
     /// short decimal, else its place in the numbers section.
-    private mutating func number(_ number: Double) -> UInt32 {
+    mutating func number(_ number: Double) -> UInt32 {
         if let code = BinaryFormat.inlineCode(number) { return code }
         if let index = pooledNumbers[number.bitPattern] { return index | BinaryFormat.pooledNumberBit }
         let index = UInt32(pooledNumbers.count)
         pooledNumbers[number.bitPattern] = index
-        sections[Section.numbers.rawValue].append(u64: number.bitPattern)
+        sections[Section.numbers.rawValue].set(NumberRecord.bits, at: sections[Section.numbers.rawValue].appendRecord(size: NumberRecord.size),
+                                               to: number.bitPattern)
         return index | BinaryFormat.pooledNumberBit
     }
 
-    private mutating func value(_ value: StyleValue) -> UInt32 {
+    /// The index of `value`'s record, its parts and the record added if it is new.
+    mutating func value(_ value: StyleValue) -> UInt32 {
         depth += 1
         deepest = max(deepest, depth)
         defer { depth -= 1 }
-        typealias Kind = BinaryFormat.ValueKind
-        var small: UInt8 = 0
-        var wide: UInt16 = 0
-        var words: [UInt32] = []
-        /// The list the value owns, and which word gets its first index.
-        var list: [UInt32] = []
-        var listWord: Int?
-        let kind: Kind
-        switch value {
-        case .number(let value, let unit):
-            kind = .number
-            small = BinaryFormat.unitCode(unit)
-            words = [number(value)]
-        case .percent(let percent):
-            kind = .percent
-            words = [number(percent)]
-        case .angle(let radians):
-            kind = .angle
-            words = [number(radians)]
-        case .string(let text):
-            kind = .string
-            words = [string(text)]
-        case .bool(let flag):
-            kind = .bool
-            small = flag ? 1 : 0
-        case .color(let color):
-            kind = .color
-            words = [number(color.red), number(color.green), number(color.blue), number(color.alpha)]
-        case .gradient(let colors):
-            kind = .gradient
-            list = colors.map { self.value(.color($0)) }
-            (words, listWord) = ([0, UInt32(list.count)], 0)
-        case .font(let font):
-            kind = .font
-            switch font.size {
-            case .points(let points, let unit):
-                words = [string(font.name), number(points)]
-                small = BinaryFormat.unitCode(unit) << 2
-            case .percent(let percent):
-                words = [string(font.name), number(percent)]
-                small = 2
-            }
-            if font.isSystem { small |= 1 }
-            wide = UInt16(font.weight.map { BinaryFormat.code($0) + 1 } ?? 0)
-                | UInt16(font.textStyle.map { BinaryFormat.code($0) + 1 } ?? 0) << 8
-        case .rect(let left, let top, let width, let height):
-            kind = .rect
-            words = [number(left), number(top), number(width), number(height)]
-        case .point(let left, let top):
-            kind = .point
-            words = [number(left), number(top)]
-        case .size(let width, let height):
-            kind = .size
-            words = [number(width), number(height)]
-        case .edgeInsets(let top, let left, let bottom, let right):
-            kind = .edgeInsets
-            words = [number(top), number(left), number(bottom), number(right)]
-        case .localizedString(let key):
-            kind = .localizedString
-            words = [string(key)]
-        case .transform(let transform):
-            kind = .transform
-            switch transform {
-            case .scale(let sx, let sy):
-                small = BinaryFormat.TransformOperation.scale.rawValue
-                words = [number(sx), number(sy)]
-            case .rotate(let radians):
-                small = BinaryFormat.TransformOperation.rotate.rawValue
-                words = [number(radians)]
-            case .translate(let tx, let ty):
-                small = BinaryFormat.TransformOperation.translate.rawValue
-                words = [number(tx), number(ty)]
-            }
-        case .vector(let items):
-            kind = .vector
-            list = items.map { self.value($0) }
-            (words, listWord) = ([0, UInt32(list.count)], 0)
-        case .image(.named(let name)):
-            kind = .image
-            words = [string(name)]
-        case .image(.fill(let fill)):
-            kind = .image
-            small = 1
-            words = [self.value(fill)]
-        case .condition(let condition):
-            kind = .condition
-            words = [self.condition(condition)]
-        case .enumCase(let enumCase):
-            kind = .enumCase
-            words = [string(enumCase.enumName), string(enumCase.caseName), number(Double(enumCase.rawValue))]
-        case .optionSet(let options):
-            kind = .optionSet
-            let names = options.options.map { string($0) }
-            words = [string(options.setName), 0, UInt32(names.count), number(Double(options.rawValue))]
-            let key = PooledRecord(fields: [UInt32(kind.rawValue)] + words, list: names)
-            if let id = valueIDs[key] { return id }
-            words[1] = UInt32(sections[Section.stringLists.rawValue].count / 4)
-            for name in names { sections[Section.stringLists.rawValue].append(u32: name) }
-            return appendValue(key, kind, small, wide, words)
-        case .call(let name, let arguments):
-            kind = .call
-            list = arguments.map { self.value($0) }
-            (words, listWord) = ([string(name), 0, UInt32(list.count)], 1)
-        case .identifier(let text):
-            kind = .identifier
-            words = [string(text)]
-        }
-        let key = PooledRecord(fields: [UInt32(kind.rawValue), UInt32(small), UInt32(wide)] + words, list: list)
+        let codec = value.codec
+        let fields = codec.writeBinary(value, to: &self)
+        var words = fields.words + repeatElement(0, count: ValueRecord.wordCount - fields.words.count)
+        let key = PooledRecord(fields: [UInt32(codec.binaryKind), UInt32(fields.small), UInt32(fields.wide)] + words,
+                               list: fields.list?.entries ?? [])
         if let id = valueIDs[key] { return id }
-        if let listWord {
+        if let list = fields.list {
             // A list's place is the first free one: lists follow their owners' order.
-            words[listWord] = UInt32(sections[Section.valueLists.rawValue].count / 4)
-            for item in list { sections[Section.valueLists.rawValue].append(u32: item) }
+            words[list.firstWord] = UInt32(count(list.section))
+            for entry in list.entries { sections[list.section.rawValue].appendEntry(entry) }
         }
-        return appendValue(key, kind, small, wide, words)
-    }
-
-    private mutating func appendValue(_ key: PooledRecord, _ kind: BinaryFormat.ValueKind, _ small: UInt8, _ wide: UInt16,
-                                      _ words: [UInt32]) -> UInt32 {
         let id = valueCount
         valueCount += 1
         valueIDs[key] = id
-        sections[Section.values.rawValue].append(contentsOf: [kind.rawValue, small])
-        sections[Section.values.rawValue].append(u16: wide)
-        for index in 0..<4 { sections[Section.values.rawValue].append(u32: index < words.count ? words[index] : 0) }
+        let at = sections[Section.values.rawValue].appendRecord(size: ValueRecord.size)
+        sections[Section.values.rawValue].set(ValueRecord.kind, at: at, to: codec.binaryKind)
+        sections[Section.values.rawValue].set(ValueRecord.small, at: at, to: fields.small)
+        sections[Section.values.rawValue].set(ValueRecord.wide, at: at, to: fields.wide)
+        for (index, word) in words.enumerated() { sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: word) }
         return id
     }
 
     // MARK: - Conditions
 
-    private mutating func condition(_ condition: Condition) -> UInt32 {
+    mutating func condition(_ condition: Condition) -> UInt32 {
         // A condition's nodes nest on their own, apart from the value holding it.
         let valueDepth = depth
         depth = 0
@@ -286,8 +187,9 @@ struct BinaryTableWriter {
         let id = conditionCount
         conditionCount += 1
         conditionIDs[key] = id
-        sections[Section.conditions.rawValue].append(u32: key.fields[0])
-        sections[Section.conditions.rawValue].append(u32: root)
+        let at = sections[Section.conditions.rawValue].appendRecord(size: ConditionRecord.size)
+        sections[Section.conditions.rawValue].set(ConditionRecord.text, at: at, to: key.fields[0])
+        sections[Section.conditions.rawValue].set(ConditionRecord.root, at: at, to: root)
         return id
     }
 
@@ -350,16 +252,20 @@ struct BinaryTableWriter {
         let key = PooledRecord(fields: [UInt32(kind.rawValue), UInt32(subject), UInt32(op), UInt32(operand), x, y], list: list)
         if let id = nodeIDs[key] { return id }
         if ownsList {
-            x = UInt32(sections[Section.conditionLists.rawValue].count / 4)
+            x = UInt32(count(.conditionLists))
             y = UInt32(list.count)
-            for child in list { sections[Section.conditionLists.rawValue].append(u32: child) }
+            for child in list { sections[Section.conditionLists.rawValue].appendEntry(child) }
         }
         let id = nodeCount
         nodeCount += 1
         nodeIDs[key] = id
-        sections[Section.conditionNodes.rawValue].append(contentsOf: [kind.rawValue, subject, op, operand])
-        sections[Section.conditionNodes.rawValue].append(u32: x)
-        sections[Section.conditionNodes.rawValue].append(u32: y)
+        let at = sections[Section.conditionNodes.rawValue].appendRecord(size: ConditionNodeRecord.size)
+        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.kind, at: at, to: kind.rawValue)
+        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.subject, at: at, to: subject)
+        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.op, at: at, to: op)
+        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.operand, at: at, to: operand)
+        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.x, at: at, to: x)
+        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.y, at: at, to: y)
         return id
     }
 
@@ -391,20 +297,20 @@ struct BinaryTableWriter {
         for (entry, name) in index.names.enumerated() {
             let lists = index.lists[name]!
             let nameID = string(name)
-            let first = UInt32(sections[Section.ruleLists.rawValue].count / 4)
-            for rule in lists.classRules + lists.subclassRules + lists.traitRules {
-                sections[Section.ruleLists.rawValue].append(u32: rule)
-            }
-            for field in [nameID, first, UInt32(lists.classRules.count), UInt32(lists.subclassRules.count),
-                          UInt32(lists.traitRules.count)] {
-                sections[Section.indexEntries.rawValue].append(u32: field)
-            }
+            let first = UInt32(count(.ruleLists))
+            for rule in lists.classRules + lists.subclassRules + lists.traitRules { sections[Section.ruleLists.rawValue].appendEntry(rule) }
+            let at = sections[Section.indexEntries.rawValue].appendRecord(size: IndexEntryRecord.size)
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.name, at: at, to: nameID)
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.firstRule, at: at, to: first)
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.classCount, at: at, to: UInt32(lists.classRules.count))
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.subclassCount, at: at, to: UInt32(lists.subclassRules.count))
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.traitCount, at: at, to: UInt32(lists.traitRules.count))
             var slot = Int(name.utf8.withContiguousStorageIfAvailable { BinaryFormat.hash(UnsafeRawBufferPointer($0)) }
                            ?? Array(name.utf8).withUnsafeBytes { BinaryFormat.hash($0) }) & (bucketCount - 1)
             while buckets[slot] != 0 { slot = (slot + 1) & (bucketCount - 1) }
             buckets[slot] = UInt32(entry + 1)
         }
-        for bucket in buckets { sections[Section.indexBuckets.rawValue].append(u32: bucket) }
+        for bucket in buckets { sections[Section.indexBuckets.rawValue].appendEntry(bucket) }
     }
 
     // MARK: - The file
@@ -418,37 +324,31 @@ struct BinaryTableWriter {
             offsets.append(position)
             position += section.count
         }
+        // The checksum ends the file, at a multiple of 8 after the sections.
+        let trailer = (position + BinaryFormat.sectionAlignment - 1) / BinaryFormat.sectionAlignment * BinaryFormat.sectionAlignment
+        position = trailer + ChecksumTrailer.size
         guard position <= Int(UInt32.max), UInt64(stringCount) < UInt64(BinaryFormat.none) else {
             throw BinaryTableError("the table is too large for the binary form (past 4 GiB); write it as JSON")
         }
-        var file = BinaryFormat.magic
+        var file = BinaryFormat.magic + [UInt8](repeating: 0, count: directoryEnd - BinaryFormat.magic.count)
         file.reserveCapacity(position)
-        file.append(u32: BinaryFormat.layoutVersion)
-        file.append(u32: UInt32(RuleTable.formatVersion))
-        file.append(u32: UInt32(position))
-        file.append(u32: UInt32(sections.count))
-        for (offset, section) in zip(offsets, sections) {
-            file.append(u32: UInt32(offset))
-            file.append(u32: UInt32(section.count))
+        file.set(HeaderRecord.layoutVersion, at: 0, to: BinaryFormat.layoutVersion)
+        file.set(HeaderRecord.tableVersion, at: 0, to: UInt32(RuleTable.formatVersion))
+        file.set(HeaderRecord.fileLength, at: 0, to: UInt32(position))
+        file.set(HeaderRecord.sectionCount, at: 0, to: UInt32(sections.count))
+        for (index, (offset, section)) in zip(offsets, sections).enumerated() {
+            let entry = BinaryFormat.headerLength + DirectoryEntry.size * index
+            file.set(DirectoryEntry.offset, at: entry, to: UInt32(offset))
+            file.set(DirectoryEntry.length, at: entry, to: UInt32(section.count))
         }
         for (offset, section) in zip(offsets, sections) {
             file.append(contentsOf: repeatElement(0, count: offset - file.count))
             file.append(contentsOf: section)
         }
+        file.append(contentsOf: repeatElement(0, count: trailer - file.count))
+        let checksum = file.withUnsafeBytes { BinaryChecksum.xxh64($0) }
+        file.set(ChecksumTrailer.checksum, at: file.appendRecord(size: ChecksumTrailer.size), to: checksum)
         return file
     }
 }
 
-extension [UInt8] {
-    mutating func append(u16 value: UInt16) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-
-    mutating func append(u32 value: UInt32) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-
-    mutating func append(u64 value: UInt64) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-}

@@ -1,0 +1,78 @@
+
+/// XXH64 (xxHash, 64-bit, seed 0): the checksum a binary table of layout 3
+/// ends with, over every byte before it. It reads 32 bytes a round in four
+/// independent lanes, so checking a table costs a small part of loading it,
+/// and every change of a single 8-byte word changes the result (each step
+/// of a lane is a bijection of its state).
+enum BinaryChecksum {
+    private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+    private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
+
+    static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return avalanche(prime5) }
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        var offset = 0
+        var hash: UInt64
+        if count >= 32 {
+            var lane1 = prime1 &+ prime2, lane2 = prime2, lane3: UInt64 = 0, lane4 = 0 &- prime1
+            while offset + 32 <= count {
+                lane1 = round(lane1, word(offset))
+                lane2 = round(lane2, word(offset + 8))
+                lane3 = round(lane3, word(offset + 16))
+                lane4 = round(lane4, word(offset + 24))
+                offset += 32
+            }
+            hash = rotate(lane1, 1) &+ rotate(lane2, 7) &+ rotate(lane3, 12) &+ rotate(lane4, 18)
+            hash = merge(hash, lane1)
+            hash = merge(hash, lane2)
+            hash = merge(hash, lane3)
+            hash = merge(hash, lane4)
+        } else {
+            hash = prime5
+        }
+        hash = hash &+ UInt64(count)
+        while offset + 8 <= count {
+            hash = rotate(hash ^ round(0, word(offset)), 27) &* prime1 &+ prime4
+            offset += 8
+        }
+        if offset + 4 <= count {
+            let half = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            hash = rotate(hash ^ (half &* prime1), 23) &* prime2 &+ prime3
+            offset += 4
+        }
+        while offset < count {
+            hash = rotate(hash ^ (UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) &* prime5), 11) &* prime1
+            offset += 1
+        }
+        return avalanche(hash)
+    }
+
+    @inline(__always)
+    private static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 {
+        rotate(lane &+ input &* prime2, 31) &* prime1
+    }
+
+    @inline(__always)
+    private static func merge(_ hash: UInt64, _ lane: UInt64) -> UInt64 {
+        (hash ^ round(0, lane)) &* prime1 &+ prime4
+    }
+
+    @inline(__always)
+    private static func rotate(_ value: UInt64, _ bits: UInt64) -> UInt64 {
+        value &<< bits | value &>> (64 - bits)
+    }
+
+    private static func avalanche(_ value: UInt64) -> UInt64 {
+        var hash = value
+        hash ^= hash >> 33
+        hash = hash &* prime2
+        hash ^= hash >> 29
+        hash = hash &* prime3
+        hash ^= hash >> 32
+        return hash
+    }
+}

@@ -1,0 +1,44 @@
+
+/// A kind stored as a few named numbers: in JSON as members of those
+/// names, in a value record as number codes in `w0`, `w1`, … in that order.
+protocol NumberFieldsCodec: ValueCodec {
+    /// The JSON members, in the order of the record's words.
+    static var fieldNames: [StaticString] { get }
+    static func numbers(of value: StyleValue) -> NumberFields
+    static func value(from numbers: NumberFields) -> StyleValue
+}
+
+extension NumberFieldsCodec {
+    static func writeJSON(_ value: StyleValue, to writer: JSONWriter) {
+        let numbers = numbers(of: value)
+        writer.raw("{\"type\":\"")
+        writer.raw(jsonType)
+        writer.raw("\"")
+        for index in fieldNames.indices {
+            writer.raw(",\"")
+            writer.raw(fieldNames[index])
+            writer.raw("\":")
+            writer.number(numbers[index])
+        }
+        writer.raw("}")
+    }
+
+    static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {
+        value(from: try reader.numbers(of: object, named: fieldNames))
+    }
+
+    static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
+        let numbers = numbers(of: value)
+        return BinaryValueFields(words: fieldNames.indices.map { writer.number(numbers[$0]) })
+    }
+
+    static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
+        var numbers = NumberFields()
+        for index in fieldNames.indices { numbers[index] = record.number(index) }
+        return value(from: numbers)
+    }
+
+    static func checkBinary(_ record: inout BinaryValueCheck) throws(BinaryTableError) {
+        try record.numbers(fieldNames.count)
+    }
+}

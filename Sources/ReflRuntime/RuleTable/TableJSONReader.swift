@@ -1,0 +1,558 @@
+
+/// Why a JSON rule table could not be read: what is wrong, at the node that
+/// starts at `offset` (or, for a missing `member`, in the object there).
+/// The path to the node (`table.rules[3].properties.alpha`) is worked out
+/// only when it is reported, so reading does no string work for paths.
+struct TableReadFailure: Error {
+    let message: String
+    let offset: Int
+    var member: String?
+    /// Not JSON at all: the tree parser, which reads the whole file first,
+    /// reports the problem (the first one in the file) with its own message.
+    var isSyntax = false
+    /// Nested past what a thread of the parallel read takes: read again on the calling thread.
+    var isTooDeep = false
+}
+
+/// Where a JSON object being read starts, and how far it has been read.
+struct JSONObjectStart {
+    /// The offset of its `{`.
+    let offset: Int
+    /// Its first key on the reader's stack of keys (for finding a repeated key).
+    let keyBase: Int
+    /// Where its members go on when the first one (a value's `"type"`) has
+    /// been read; nil to read them from the `{`.
+    var resume: Int?
+
+    /// `value`, or a failure saying that the member `name` is missing.
+    func required<Value>(_ value: Value?, _ name: String) throws(TableReadFailure) -> Value {
+        guard let value else { throw TableReadFailure(message: "missing", offset: offset, member: name) }
+        return value
+    }
+}
+
+/// A member's key: its bytes, as written (`isPlain`: no escapes, ASCII
+/// only, the common case) or decoded. Matched against names with
+/// `case "name":`, which a decoded key matches by its text.
+struct JSONKey {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let isPlain: Bool
+
+    @inline(__always)
+    static func ~= (name: StaticString, key: JSONKey) -> Bool {
+        spells(key.bytes, name)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether two keys are the same key, as the tree parser compares them
+    /// (as `String`s, when one was written with escapes or non-ASCII characters).
+    func isSame(as other: JSONKey) -> Bool {
+        isPlain && other.isPlain ? spells(bytes, other.bytes) : text == other.text
+    }
+}
+
+/// Room for the keys a reader remembers, grown as needed.
+private final class KeyStorage {
+    private(set) var keys = UnsafeMutablePointer<JSONKey>.allocate(capacity: 64)
+    private(set) var capacity = 64
+
+    /// Twice the room, the keys kept.
+    func grow() -> UnsafeMutablePointer<JSONKey> {
+        let larger = UnsafeMutablePointer<JSONKey>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: keys, count: capacity)
+        keys.deallocate()
+        keys = larger
+        capacity *= 2
+        return keys
+    }
+
+    deinit { keys.deallocate() }
+}
+
+/// The decoded text of keys written with escapes, kept for as long as the reader reads.
+private final class DecodedKeys {
+    private var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
+
+    func keep(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = buffer.initialize(from: text.utf8)
+        buffers.append(buffer)
+        return UnsafeBufferPointer(buffer)
+    }
+
+    deinit {
+        for buffer in buffers { buffer.deallocate() }
+    }
+}
+
+/// Reads the JSON of a rule table as a stream, straight into values, with
+/// no tree in between: members in any order, any whitespace, unknown
+/// members skipped (but checked as JSON). Every token is read by
+/// `JSONScanner`, as the tree parser reads it, and nothing the tree parser
+/// would refuse is accepted (repeated keys, nesting past its limit, text
+/// after the table); where a table is refused, `RuleTableReader` asks the
+/// tree parser first, so a file that is not JSON is reported as before.
+struct TableJSONReader {
+    var scanner: JSONScanner
+    /// The table's format version, which decides some shapes (conditions, states).
+    var version = RuleTable.formatVersion
+    private var depth = 0
+    private var names = NameInterner()
+    /// The keys of the objects being read, innermost last: the first
+    /// `keyCount` of the storage's (plain memory: an array's checks cost
+    /// more than the rest of remembering a key).
+    private let keyStorage = KeyStorage()
+    private var keys: UnsafeMutablePointer<JSONKey>
+    private var keyCount = 0
+    private let decodedKeys = DecodedKeys()
+
+    /// How deep objects and arrays may nest: the tree parser's limit, or
+    /// less on a thread of the parallel read (whose stack may be smaller).
+    private let depthLimit: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        scanner = JSONScanner(bytes)
+        depthLimit = JSONParser.maximumDepth
+        keys = keyStorage.keys
+    }
+
+    /// A reader at `position`, inside `depth` levels of objects and arrays,
+    /// nesting at most `depthLimit` deep.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, depth: Int, depthLimit: Int, version: Int) {
+        scanner = JSONScanner(bytes)
+        scanner.position = position
+        self.depth = depth
+        self.depthLimit = depthLimit
+        self.version = version
+        keys = keyStorage.keys
+    }
+
+    /// The current nesting of objects and arrays.
+    var nesting: Int { depth }
+
+    /// The offset of the next token.
+    var offset: Int {
+        mutating get {
+            scanner.skipWhitespace()
+            return scanner.position
+        }
+    }
+
+    func failure(_ message: String, at offset: Int) -> TableReadFailure {
+        TableReadFailure(message: message, offset: offset)
+    }
+
+    private func syntax(_ message: String) -> TableReadFailure {
+        TableReadFailure(message: message, offset: scanner.position, isSyntax: true)
+    }
+
+    private func syntax(_ error: JSONScanner.Failure) -> TableReadFailure {
+        TableReadFailure(message: error.message, offset: error.offset, isSyntax: true)
+    }
+
+    /// One more level of objects and arrays, as deep as the tree parser allows.
+    private mutating func enter() throws(TableReadFailure) {
+        depth += 1
+        if depth > depthLimit {
+            throw depthLimit == JSONParser.maximumDepth ? syntax("JSON nested more than \(JSONParser.maximumDepth) levels deep")
+                : TableReadFailure(message: "nested too deep for a thread of the parallel read", offset: scanner.position, isTooDeep: true)
+        }
+    }
+
+    // MARK: - Objects and arrays
+
+    /// The `{` of an object (after any whitespace).
+    mutating func beginObject() throws(TableReadFailure) -> JSONObjectStart {
+        let start = offset
+        guard scanner.current == UInt8(ascii: "{") else { throw failure("expected an object", at: start) }
+        try enter()
+        scanner.position += 1
+        return JSONObjectStart(offset: start, keyBase: keyCount)
+    }
+
+    /// Reads the members of `object` to its `}`: `member` reads the value of
+    /// each it knows (the reader at the value) and returns true; any other
+    /// is skipped.
+    @inline(__always)
+    mutating func members(of object: JSONObjectStart, _ member: (inout TableJSONReader, JSONKey) throws(TableReadFailure) -> Bool)
+        throws(TableReadFailure) {
+        if let resume = object.resume {
+            scanner.position = resume
+            scanner.skipWhitespace()
+            if !scanner.eat(",") { return try endObject(object) }
+        } else {
+            scanner.position = object.offset + 1
+            scanner.skipWhitespace()
+            if scanner.eat("}") { return finish(object) }
+        }
+        repeat {
+            let key = try self.key(in: object)
+            if try !member(&self, key) { try skipValue() }
+            scanner.skipWhitespace()
+        } while scanner.eat(",")
+        try endObject(object)
+    }
+
+    private mutating func endObject(_ object: JSONObjectStart) throws(TableReadFailure) {
+        guard scanner.eat("}") else { throw syntax(scanner.atEnd ? "expected ',' or '}', found end of file" : "expected ',' or '}'") }
+        finish(object)
+    }
+
+    private mutating func finish(_ object: JSONObjectStart) {
+        keyCount = object.keyBase
+        depth -= 1
+    }
+
+    /// A member's key and its `:`, refused if the object already has it; the reader then at the value.
+    private mutating func key(in object: JSONObjectStart) throws(TableReadFailure) -> JSONKey {
+        let key = try rawKey()
+        for index in object.keyBase..<keyCount where keys[index].isSame(as: key) {
+            throw syntax("the key \"\(key.text)\" appears twice in one object")
+        }
+        remember(key)
+        return key
+    }
+
+    @inline(__always)
+    private mutating func remember(_ key: JSONKey) {
+        if keyCount == keyStorage.capacity { keys = keyStorage.grow() }
+        keys[keyCount] = key
+        keyCount += 1
+    }
+
+    /// A key and its `:`, not remembered.
+    private mutating func rawKey() throws(TableReadFailure) -> JSONKey {
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: "\"") else { throw syntax("expected a quoted key") }
+        let key: JSONKey
+        if let bytes = scanner.plainString() {
+            key = JSONKey(bytes: bytes, isPlain: true)
+        } else {
+            do { key = JSONKey(bytes: decodedKeys.keep(try scanner.string()), isPlain: false) } catch { throw syntax(error) }
+        }
+        scanner.skipWhitespace()
+        guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
+        scanner.skipWhitespace()
+        return key
+    }
+
+    /// The members of an object whose keys are names (variables,
+    /// properties, states), each read by `member` with its name and the
+    /// offset of its value. The caller refuses a repeated name.
+    mutating func namedMembers(_ expected: String = "expected an object",
+                               _ member: (inout TableJSONReader, String, Int) throws(TableReadFailure) -> Void) throws(TableReadFailure) {
+        let start = offset
+        guard scanner.current == UInt8(ascii: "{") else { throw failure(expected, at: start) }
+        try enter()
+        scanner.position += 1
+        scanner.skipWhitespace()
+        if !scanner.eat("}") {
+            repeat {
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: "\"") else { throw syntax("expected a quoted key") }
+                let name = try self.name()
+                scanner.skipWhitespace()
+                guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
+                try member(&self, name, offset)
+                scanner.skipWhitespace()
+            } while scanner.eat(",")
+            guard scanner.eat("}") else { throw syntax(scanner.atEnd ? "expected ',' or '}', found end of file" : "expected ',' or '}'") }
+        }
+        depth -= 1
+    }
+
+    /// The items of an array, each read by `item` (the reader at the item).
+    mutating func items(_ item: (inout TableJSONReader) throws(TableReadFailure) -> Void) throws(TableReadFailure) {
+        guard try beginArray() else { return }
+        repeat { try item(&self) } while try nextItem()
+    }
+
+    /// The `[` of an array (after any whitespace): false when the array is
+    /// empty (its `]` read too), else true, the reader at the first item.
+    mutating func beginArray() throws(TableReadFailure) -> Bool {
+        let start = offset
+        guard scanner.current == UInt8(ascii: "[") else { throw failure("expected an array", at: start) }
+        try enter()
+        scanner.position += 1
+        scanner.skipWhitespace()
+        if scanner.eat("]") {
+            depth -= 1
+            return false
+        }
+        return true
+    }
+
+    /// After an item: true when another follows (the reader at it), false
+    /// at the end of the array (its `]` read).
+    mutating func nextItem() throws(TableReadFailure) -> Bool {
+        scanner.skipWhitespace()
+        if scanner.eat(",") {
+            scanner.skipWhitespace()
+            return true
+        }
+        guard scanner.eat("]") else { throw syntax(scanner.atEnd ? "expected ',' or ']', found end of file" : "expected ',' or ']'") }
+        depth -= 1
+        return false
+    }
+
+    /// Any JSON value, checked as the tree parser checks it and dropped.
+    mutating func skipValue() throws(TableReadFailure) {
+        scanner.skipWhitespace()
+        switch scanner.current {
+        case UInt8(ascii: "{"): try members(of: try beginObject()) { _, _ throws(TableReadFailure) in false }
+        case UInt8(ascii: "["): try items { reader throws(TableReadFailure) in try reader.skipValue() }
+        case UInt8(ascii: "\""): if scanner.plainString() == nil { _ = try string() }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+        default: throw syntax(scanner.atEnd ? "expected a JSON value, found end of file" : "expected a JSON value")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(TableReadFailure) {
+        do { try scanner.literal(word) } catch { throw syntax(error) }
+    }
+
+    /// Whether the next token is `null` (consumed if so).
+    mutating func isNull() throws(TableReadFailure) -> Bool {
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    /// The end of the table: nothing but whitespace after it.
+    mutating func end() throws(TableReadFailure) {
+        scanner.skipWhitespace()
+        guard scanner.atEnd else { throw syntax("unexpected text after the JSON value") }
+    }
+
+    // MARK: - Values
+
+    /// A typed value (Docs/RuleTable.md, "Values"), read by its kind's codec.
+    mutating func value() throws(TableReadFailure) -> StyleValue {
+        var object = try beginObject()
+        scanner.skipWhitespace()
+        let typeAt: Int
+        let type: UnsafeBufferPointer<UInt8>
+        // As the writer lays it out, the type comes first; otherwise it is looked for first.
+        if scanner.current == UInt8(ascii: "\""), let first = scanner.plainString(), spells(first, "type") {
+            remember(JSONKey(bytes: first, isPlain: true))
+            scanner.skipWhitespace()
+            guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
+            typeAt = offset
+            type = try plainText()
+            object.resume = scanner.position
+        } else {
+            guard let at = try findMember("type", of: object) else {
+                throw TableReadFailure(message: "missing", offset: object.offset, member: "type")
+            }
+            scanner.position = at
+            typeAt = at
+            type = try plainText()
+            scanner.position = object.offset + 1
+        }
+        guard let codec = ValueCodecs.codec(forJSONType: type) else {
+            throw failure("unknown value type '\(String(decoding: type, as: UTF8.self))'", at: typeAt)
+        }
+        return try codec.readJSON(object, from: &self)
+    }
+
+    /// `[VALUE, ...]`.
+    mutating func values() throws(TableReadFailure) -> [StyleValue] {
+        var values: [StyleValue] = []
+        try items { reader throws(TableReadFailure) in values.append(try reader.value()) }
+        return values
+    }
+
+    /// The offset of the value of `object`'s member `name`, wherever it
+    /// stands, or nil when it has none (the members before it, or all of
+    /// them, checked as JSON); the reader then back at the object's start.
+    mutating func findMember(_ name: StaticString, of object: JSONObjectStart) throws(TableReadFailure) -> Int? {
+        scanner.position = object.offset + 1
+        scanner.skipWhitespace()
+        if !scanner.eat("}") {
+            repeat {
+                if name ~= (try rawKey()) {
+                    let found = scanner.position
+                    scanner.position = object.offset + 1
+                    return found
+                }
+                try skipValue()
+                scanner.skipWhitespace()
+            } while scanner.eat(",")
+            guard scanner.eat("}") else { throw syntax(scanner.atEnd ? "expected ',' or '}', found end of file" : "expected ',' or '}'") }
+        }
+        scanner.position = object.offset + 1
+        return nil
+    }
+
+    /// A string that names something (a type, an operation), as bytes.
+    private mutating func plainText() throws(TableReadFailure) -> UnsafeBufferPointer<UInt8> {
+        let at = offset
+        guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string", at: at) }
+        if let bytes = scanner.plainString() { return bytes }
+        // Escaped or non-ASCII: no type is spelled so, but the string must still be valid.
+        let text = try string()
+        throw failure("unknown value type '\(text)'", at: at)
+    }
+
+    // MARK: - Scalars
+
+    mutating func string() throws(TableReadFailure) -> String {
+        let at = offset
+        guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string", at: at) }
+        do { return try scanner.string() } catch { throw syntax(error) }
+    }
+
+    /// A string that recurs (a name, a class, a file): made once, shared.
+    /// (One of up to 15 bytes is stored inside the `String`: made anew.)
+    mutating func name() throws(TableReadFailure) -> String {
+        let at = offset
+        guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string", at: at) }
+        if let bytes = scanner.plainString() {
+            return bytes.count <= 15 ? String(decoding: bytes, as: UTF8.self) : names.string(for: bytes)
+        }
+        return try string()
+    }
+
+    /// A name or `null`.
+    mutating func optionalName() throws(TableReadFailure) -> String? {
+        try isNull() ? nil : try name()
+    }
+
+    mutating func number() throws(TableReadFailure) -> Double {
+        let at = offset
+        switch scanner.current {
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            do { return try scanner.number() } catch { throw syntax(error) }
+        default:
+            throw failure("expected a number", at: at)
+        }
+    }
+
+    mutating func integer() throws(TableReadFailure) -> Int {
+        let at = offset
+        let value = try number()
+        guard value == value.rounded(), abs(value) < 1e15 else { throw failure("expected a whole number", at: at) }
+        return Int(value)
+    }
+
+    /// A whole number in `allowed` (described by `expected`).
+    mutating func integer(in allowed: ClosedRange<Int>, _ expected: String) throws(TableReadFailure) -> Int {
+        let at = offset
+        let value = try integer()
+        guard allowed.contains(value) else { throw failure("expected \(expected), found \(value)", at: at) }
+        return value
+    }
+
+    mutating func bool() throws(TableReadFailure) -> Bool {
+        let at = offset
+        switch scanner.current {
+        case UInt8(ascii: "t") where scanner.eat("true"): return true
+        case UInt8(ascii: "f") where scanner.eat("false"): return false
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): throw syntax("expected a JSON value")
+        default: throw failure("expected true or false", at: at)
+        }
+    }
+
+    /// A keyword from a fixed set (`"pad"` for `Idiom`).
+    mutating func keyword<Keyword: RawRepresentable & CaseIterable>(_: Keyword.Type) throws(TableReadFailure) -> Keyword
+    where Keyword.RawValue == String {
+        let at = offset
+        let text = try name()
+        guard let value = Keyword(rawValue: text) else {
+            throw failure("expected one of \(Keyword.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), found '\(text)'", at: at)
+        }
+        return value
+    }
+
+    /// The numbers of the members `names` of `object` (each required), in that order.
+    mutating func numbers(of object: JSONObjectStart, named names: [StaticString]) throws(TableReadFailure) -> NumberFields {
+        var fields = NumberFields()
+        var seen = 0
+        try members(of: object) { reader, key throws(TableReadFailure) in
+            for index in names.indices where names[index] ~= key {
+                fields[index] = try reader.number()
+                seen |= 1 << index
+                return true
+            }
+            return false
+        }
+        for index in names.indices where seen & (1 << index) == 0 {
+            throw TableReadFailure(message: "missing", offset: object.offset, member: "\(names[index])")
+        }
+        return fields
+    }
+}
+
+/// Up to four numbers of a value, by position.
+struct NumberFields {
+    private var storage: (Double, Double, Double, Double) = (0, 0, 0, 0)
+
+    init() {}
+
+    init(_ a: Double, _ b: Double = 0, _ c: Double = 0, _ d: Double = 0) {
+        storage = (a, b, c, d)
+    }
+
+    subscript(index: Int) -> Double {
+        get {
+            switch index {
+            case 0: return storage.0
+            case 1: return storage.1
+            case 2: return storage.2
+            default: return storage.3
+            }
+        }
+        set {
+            switch index {
+            case 0: storage.0 = newValue
+            case 1: storage.1 = newValue
+            case 2: storage.2 = newValue
+            default: storage.3 = newValue
+            }
+        }
+    }
+}
+
+/// Whether two byte strings are equal.
+func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count == other.count else { return false }
+    for index in 0..<bytes.count where bytes[index] != other[index] { return false }
+    return true
+}
+
+/// Whether `bytes` are the text of `word`.
+@inline(__always)
+func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    guard bytes.count == word.utf8CodeUnitCount else { return false }
+    for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
+    return true
+}
+
+/// One `String` per distinct name: a table repeats a few property names,
+/// classes and files many times over.
+private struct NameInterner {
+    private var slots = [(bytes: [UInt8], string: String)?](repeating: nil, count: 1024)
+    private var count = 0
+
+    mutating func string(for bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let hash = BinaryFormat.hash(UnsafeRawBufferPointer(bytes))
+        var slot = Int(hash) & (slots.count - 1)
+        while let entry = slots[slot] {
+            if entry.bytes.withUnsafeBufferPointer({ spells($0, bytes) }) { return entry.string }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        // Past half full, new names are not kept: a table of many distinct
+        // names (selectors) gains nothing from sharing them.
+        if count < slots.count / 2 {
+            slots[slot] = (Array(bytes), string)
+            count += 1
+        }
+        return string
+    }
+}

@@ -1,0 +1,33 @@
+
+extension StyleValue {
+    /// The value as an editor shows it on hover, in Markdown: a color as its
+    /// hex and channels, any other value as its JSON. The one place this
+    /// text differs by kind.
+    public var markdownSummary: String {
+        switch self {
+        case .color(let color): return "color `\(color.hex)`\n\n" + color.channelSummary
+        default: return "`\(jsonText)`"
+        }
+    }
+}
+
+extension Color {
+    /// `red 255 · green 128 · blue 0 · alpha 1`.
+    public var channelSummary: String {
+        /// At most 3 decimals, no trailing zeros.
+        func number(_ value: Double) -> String {
+            let rounded = (value * 1000).rounded() / 1000
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            var text = String(rounded)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
+        }
+        // Colors are stored to 5 decimals: #2f6b3a's green is 0.41961, 107.001
+        // of 255. Within that rounding of a whole channel, the whole channel.
+        func channel(_ value: Double) -> String {
+            let scaled = value * 255
+            return number(abs(scaled - scaled.rounded()) < 0.002 ? scaled.rounded() : scaled)
+        }
+        return "red \(channel(red)) · green \(channel(green)) · blue \(channel(blue)) · alpha \(number(alpha))"
+    }
+}

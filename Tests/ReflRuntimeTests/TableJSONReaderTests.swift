@@ -1,0 +1,97 @@
+import Testing
+import Foundation
+@testable import ReflRuntime
+
+/// The JSON table reader takes the table in any layout: members in any
+/// order, any whitespace, keys written with escapes; and a large table's
+/// rules are still read on two threads.
+struct TableJSONReaderTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: RuntimeAloneTests.packageRoot + "/Fixtures/tables/" + name)))
+    }
+
+    static func reformatted(_ json: [UInt8], _ layout: JSONLayout) throws -> [UInt8] {
+        Array(layout.write(try JSONNode.parse(json).get()).utf8)
+    }
+
+    @Test func everyKindOfValueReadsTheSameInAnotherLayout() throws {
+        let table = try Stylesheet(ruleTable: Self.fixture("every-kind-layout1.reflb")).table
+        #expect(Set(table.rules.flatMap { $0.properties.map(\.value.kind) }) == Set(StyleValueKind.allCases))
+        for layout in JSONLayout.allCases {
+            let json = try Self.reformatted(table.jsonBytes(), layout)
+            #expect(json != table.jsonBytes())
+            #expect(try Stylesheet(ruleTableJSON: json).table == table, "\(layout)")
+        }
+    }
+
+    @Test func aVersionOneTableReadsTheSameInAnotherLayout() throws {
+        let original = try Self.fixture("seed-example-v1.json")
+        let table = try Stylesheet(ruleTableJSON: original).table
+        #expect(table.rules.contains { $0.condition != nil })
+        for layout in JSONLayout.allCases {
+            #expect(try Stylesheet(ruleTableJSON: Self.reformatted(original, layout)).table == table, "\(layout)")
+        }
+    }
+
+    /// A table past `RuleTableReader.parallelSize`: its rules in every layout.
+    static func largeTable() -> RuleTable {
+        let values: [StyleValue] = ValueCodecTests.samples
+        let rules = (0..<6_000).map { index in
+            CompiledRule(selector: RuleSelector(raw: "View\(index % 97):t\(index)", className: "View\(index % 97)", trait: "t\(index)",
+                                                hasWhere: false),
+                         priority: 75, appliesToSubclasses: index % 3 == 0,
+                         condition: index % 5 == 0 ? ValueCodecTests.condition : nil,
+                         source: SourcePosition(file: "main.less", line: index + 1, column: 1),
+                         properties: (0..<4).map { Property(name: "p\($0)", value: values[(index + $0) % values.count], isImportant: $0 == 0) },
+                         stateProperties: index % 7 == 0 ? [StateProperties(state: .highlighted, properties: [
+                             Property(name: "titleColor", value: .color(Color(red: 1, green: 0, blue: 0)), isImportant: false)])] : [])
+        }
+        return RuleTable(variables: ["a": .number(1, unit: nil), "b": .string("b")], rules: rules)
+    }
+
+    @Test func aLargeTableReadsTheSameInEveryLayout() throws {
+        let table = Self.largeTable()
+        let written = table.jsonBytes()
+        #expect(written.count > RuleTableReader.parallelSize)
+        for (name, json) in [("writer", written), ("compact", try Self.reformatted(written, .typeFirstAndCompact)),
+                             ("spaced out", try Self.reformatted(written, .reversedAndSpacedOut))] {
+            #expect(try Stylesheet(ruleTableJSON: json).table == table, "\(name)")
+        }
+    }
+
+    @Test func theRulesOfALargeTableAreCutWhereARuleStartsWhateverTheLayout() throws {
+        let written = Self.largeTable().jsonBytes()
+        for json in [written, try Self.reformatted(written, .typeFirstAndCompact)] {
+            let cut = try #require(json.withUnsafeBufferPointer { RuleBoundary.guess(after: $0.count / 2, in: $0) })
+            #expect(json[cut.comma] == UInt8(ascii: ","))
+            // The guessed place starts a whole rule.
+            let rule = String(decoding: json[cut.start...], as: UTF8.self)
+            #expect(rule.hasPrefix("{\"states\"") || rule.hasPrefix("{\n      \"selector\""), "\(rule.prefix(40))")
+        }
+    }
+
+    @Test(arguments: [
+        ("{\"rules\": [], \"variables\": {\"a\": {\"value\": 1, \"type\": \"colour\"}}, \"version\": 2}",
+         "malformed rule table: table.variables.a.type: unknown value type 'colour'"),
+        ("{\"rules\": [], \"variables\": {\"a\": {\"unit\": \"px\", \"type\": \"number\"}}, \"version\": 2}",
+         "malformed rule table: table.variables.a.value: missing"),
+        ("{\"variables\": {\"a\": {\"value\": 1}}, \"rules\": [], \"version\": 2}",
+         "malformed rule table: table.variables.a.type: missing"),
+        ("{\"rules\": [], \"variables\": {}}", "malformed rule table: table.version: missing"),
+        ("{\"variables\": {\"a\": {\"type\": \"bool\", \"value\": true, \"value\": true}}, \"rules\": [], \"version\": 2}",
+         "malformed rule table: the key \"value\" appears twice in one object"),
+        ("{\"version\": 2, \"variables\": {}, \"rules\": []} {}", "malformed rule table: unexpected text after the JSON value"),
+        ("{\"version\": 2, \"variables\": {\"a\": {\"x\": [1, 2,], \"type\": \"bool\", \"value\": true}}, \"rules\": []}",
+         "malformed rule table: expected a JSON value"),
+        ("{\"version\": 2, \"variables\": {\"a\": {\"type\": \"point\", \"y\": 2, \"x\": \"1\"}}, \"rules\": []}",
+         "malformed rule table: table.variables.a.x: expected a number"),
+    ])
+    func aMalformedTableInAnotherLayoutIsReportedAtItsPlace(_ json: String, _ message: String) {
+        do {
+            let table = try Stylesheet(ruleTableJSON: Array(json.utf8)).table
+            Issue.record("loaded: \(table)")
+        } catch {
+            #expect(error.diagnostics.first?.message == message)
+        }
+    }
+}

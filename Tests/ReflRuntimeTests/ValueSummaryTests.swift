@@ -1,0 +1,16 @@
+import Testing
+import ReflRuntime
+
+/// The text an editor shows for a value on hover.
+struct ValueSummaryTests {
+    @Test func aColorIsShownByItsHexAndChannels() {
+        #expect(StyleValue.color(Color(red: 1, green: 0.50196, blue: 0, alpha: 0.5)).markdownSummary
+            == "color `#ff800080`\n\nred 255 · green 128 · blue 0 · alpha 0.5")
+        #expect(Color(red: 0.1, green: 0.2, blue: 0.3).channelSummary == "red 25.5 · green 51 · blue 76.5 · alpha 1")
+    }
+
+    @Test func anyOtherValueIsShownByItsJSON() {
+        #expect(StyleValue.number(4, unit: .px).markdownSummary == "`{\"type\":\"number\",\"value\":4,\"unit\":\"px\"}`")
+        #expect(StyleValue.identifier("plain").markdownSummary == "`{\"type\":\"identifier\",\"value\":\"plain\"}`")
+    }
+}
