@@ -190,4 +190,14 @@ struct LanguageTwoTests {
                                                              externalConditions: ["darkMode": .value(true)]))
         #expect(fromOldTable.resolve(query) == Stylesheet(table: fromSource).resolve(query))
     }
+
+    /// A version 2 table (the last before `@view` declarations) reads as the
+    /// table its source compiles to today.
+    @Test func aVersionTwoTableReadsAsItsSource() throws {
+        let old = try Data(contentsOf: URL(fileURLWithPath: Golden.packageRoot + "/Fixtures/tables/language-2-v2.json"))
+        #expect(old.starts(with: Array("{\n  \"version\": 2,".utf8)))
+        let fromOldTable = try Stylesheet(ruleTableJSON: Array(old))
+        let fromSource = try #require(try Golden.inPackageRoot { try Compiler.compile(entryPath: "Fixtures/compile/language-2/main.less") }.ruleTable)
+        #expect(fromOldTable.table == fromSource)
+    }
 }

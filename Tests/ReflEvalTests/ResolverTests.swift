@@ -184,8 +184,8 @@ struct ResolverTests {
     @Test func malformedTablesAreReportedWithTheirPath() throws {
         let cases: [(String, String)] = [
             ("{", "malformed rule table: expected a quoted key"),
-            ("{\"version\": 3, \"variables\": {}, \"rules\": []}", "malformed rule table: table.version: version 3 is not supported; this reflc reads versions 1 to 2"),
-            ("{\"version\": 0, \"variables\": {}, \"rules\": []}", "malformed rule table: table.version: version 0 is not supported; this reflc reads versions 1 to 2"),
+            ("{\"version\": 4, \"variables\": {}, \"rules\": []}", "malformed rule table: table.version: version 4 is not supported; this reflc reads versions 1 to 3"),
+            ("{\"version\": 0, \"variables\": {}, \"rules\": []}", "malformed rule table: table.version: version 0 is not supported; this reflc reads versions 1 to 3"),
             ("{\"version\": 1, \"variables\": {\"a\": {\"type\": \"colour\"}}, \"rules\": []}", "malformed rule table: table.variables.a.type: unknown value type 'colour'"),
             ("{\"version\": 1, \"variables\": {}}", "malformed rule table: table.rules: missing"),
         ]

@@ -145,4 +145,18 @@ struct SchemaCheckTests {
         let label = stylesheet.resolve(StyleQuery(className: "UILabel"))
         #expect(label["textAlignment"] == .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: "center", rawValue: 1)))
     }
+
+    @Test func declarationsLandInTheJSONTableAndReadBack() throws {
+        let source = "@view MyApp.CardView: UIView {\n    accent-color: color;\n    density: enum(compact, regular);\n"
+            + "    badge-color: per-state(color);\n}\nMyApp.CardView { accent-color: red; }\n"
+        let table = try Stylesheet(source: source).table
+        #expect(table.views.classes["MyApp.CardView"]?.superclass == "UIView")
+        let json = String(decoding: table.jsonBytes(), as: UTF8.self)
+        #expect(json.hasPrefix("{\n  \"version\": 3,"))
+        #expect(json.contains(#""MyApp.CardView": {"superclass": "UIView", "properties": {"accent-color": "color", "density": "enum(compact, regular)", "badge-color": "per-state(color)"}}"#))
+        let read = try Stylesheet(ruleTableJSON: table.jsonBytes()).table
+        #expect(read.views.classes["MyApp.CardView"]?.properties.map(\.stylesheetKey) == ["accent-color", "density", "badge-color"])
+        #expect(read.views.classes["MyApp.CardView"]?.properties.last?.isPerState == true)
+        #expect(read.rules == table.rules)
+    }
 }

@@ -128,7 +128,7 @@ struct CommandLineTests {
         let second = try Self.run(["build", Self.seed, "-o", "-"])
         #expect(first.status == 0 && second.status == 0)
         #expect(first.stdout == second.stdout)
-        #expect(first.stdout.hasPrefix("{\n  \"version\": 2,"))
+        #expect(first.stdout.hasPrefix("{\n  \"version\": 3,"))
     }
 
     @Test func warningsAsErrorsFailTheBuildAndKeepTheOutput() throws {

@@ -172,7 +172,7 @@ public enum Compiler {
                 chunk.output.drain { output.write($0) }
                 wroteRule = true
             })
-        writer.endTable(hadRules: wroteRule)
+        writer.endTable(hadRules: wroteRule, views: program.declaredViews)
         return result(of: program, table: nil)
     }
 
@@ -187,7 +187,7 @@ public enum Compiler {
                 collected.rules.append(contentsOf: chunk.rules)
                 chunk.rules.removeAll(keepingCapacity: true)
             })
-        return result(of: program, table: RuleTable(variables: variables, rules: collected.rules))
+        return result(of: program, table: RuleTable(variables: variables, rules: collected.rules, views: program.declaredViews))
     }
 
     /// The result of a compilation; `table` is kept only when there is no error.

@@ -97,10 +97,35 @@ extension JSONWriter {
         raw("}")
     }
 
-    /// Closes the `rules` array and the table.
-    package func endTable(hadRules: Bool) {
+    /// Closes the `rules` array, writes the `@view` declarations (when
+    /// there are any), and closes the table.
+    package func endTable(hadRules: Bool, views: ViewSchema = ViewSchema()) {
         if hadRules { indent(1) }
-        raw("]\n}\n")
+        raw("]")
+        if !views.classes.isEmpty {
+            raw(",")
+            indent(1)
+            raw("\"views\": {")
+            for (index, name) in views.classes.keys.sorted().enumerated() {
+                let view = views.classes[name]!
+                if index > 0 { raw(",") }
+                indent(2)
+                string(name)
+                raw(": {\"superclass\": ")
+                optionalString(view.superclass)
+                raw(", \"properties\": {")
+                for (position, property) in view.properties.enumerated() {
+                    if position > 0 { raw(", ") }
+                    string(property.stylesheetKey)
+                    raw(": ")
+                    string(property.isPerState ? "per-state(\(property.type))" : property.type.description)
+                }
+                raw("}}")
+            }
+            indent(1)
+            raw("}")
+        }
+        raw("\n}\n")
         flush()
     }
 
@@ -115,7 +140,7 @@ extension RuleTable {
         let writer = JSONWriter()
         writer.beginTable(variables: variables)
         for (index, rule) in rules.enumerated() { writer.rule(rule, isFirst: index == 0) }
-        writer.endTable(hadRules: !rules.isEmpty)
+        writer.endTable(hadRules: !rules.isEmpty, views: views)
         return writer.buffer
     }
 }

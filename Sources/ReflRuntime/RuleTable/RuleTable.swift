@@ -2,18 +2,24 @@
 /// rules in source order, ready to be written as JSON by `reflc build`,
 /// read back, and resolved against views.
 public struct RuleTable: Sendable, Equatable {
-    /// The version of the JSON format this table is written in.
-    public static let formatVersion = 2
+    /// The version of the JSON format this table is written in: 3 since
+    /// tables hold `@view` declarations (`views`).
+    public static let formatVersion = 3
 
     /// Every variable's final value, by name (without `@`).
     public var variables: [String: StyleValue]
     /// Rules in source order: a file's imports before its own rules.
     public var rules: [CompiledRule]
+    /// The classes and properties the stylesheet's `@view` declarations
+    /// describe, for tools that check or complete against them. The binary
+    /// form leaves them out: resolution does not use them.
+    public var views: ViewSchema
 
     /// A table of `variables` and `rules` (empty by default).
-    public init(variables: [String: StyleValue] = [:], rules: [CompiledRule] = []) {
+    public init(variables: [String: StyleValue] = [:], rules: [CompiledRule] = [], views: ViewSchema = ViewSchema()) {
         self.variables = variables
         self.rules = rules
+        self.views = views
     }
 }
 

@@ -82,17 +82,20 @@ enum RuleTableReader {
         reader.version = version
         var variables: [String: StyleValue]?
         var rules: [CompiledRule]?
+        var views = ViewSchema()
         try reader.members(of: table) { reader, key throws(TableReadFailure) in
             switch key {
             case "version": _ = try reader.integer()
             case "variables": variables = try Self.variables(&reader)
             case "rules": rules = try Self.rules(&reader)
+            case "views" where version >= 3: views = try Self.views(&reader)
             default: return false
             }
             return true
         }
         try reader.end()
-        return RuleTable(variables: try table.required(variables, "variables"), rules: try table.required(rules, "rules"))
+        return RuleTable(variables: try table.required(variables, "variables"), rules: try table.required(rules, "rules"),
+                         views: views)
     }
 
     private static func variables(_ reader: inout TableJSONReader) throws(TableReadFailure) -> [String: StyleValue] {
@@ -216,6 +219,38 @@ enum RuleTableReader {
                             condition: try rule.required(condition, "condition"), source: try rule.required(source, "source"),
                             properties: try rule.required(properties, "properties"),
                             stateProperties: reader.version >= 2 ? try rule.required(states, "states") : [])
+    }
+
+    /// `{"NAME": {"superclass": NAME or null, "properties": {"KEY": "TYPE", ...}}, ...}`:
+    /// the `@view` declarations (version 3).
+    private static func views(_ reader: inout TableJSONReader) throws(TableReadFailure) -> ViewSchema {
+        var views = ViewSchema()
+        try reader.namedMembers { reader, name, _ throws(TableReadFailure) in
+            let object = try reader.beginObject()
+            var superclass: String??
+            var properties: [PropertySchema]?
+            try reader.members(of: object) { reader, key throws(TableReadFailure) in
+                switch key {
+                case "superclass": superclass = .some(try reader.optionalName())
+                case "properties":
+                    var list: [PropertySchema] = []
+                    try reader.namedMembers { reader, key, at throws(TableReadFailure) in
+                        let written = try reader.string()
+                        guard let (type, isPerState) = PropertyType.parse(written) else {
+                            throw reader.failure("unknown type '\(written)'", at: at)
+                        }
+                        let keyPath = ViewSchema.keyPath(of: key)
+                        list.append(PropertySchema(key: keyPath, stylesheetKey: key, swiftName: keyPath, type: type, isPerState: isPerState))
+                    }
+                    properties = list
+                default: return false
+                }
+                return true
+            }
+            views.classes[name] = ViewClass(name: name, superclass: try object.required(superclass, "superclass"),
+                                            properties: try object.required(properties, "properties"))
+        }
+        return views
     }
 
     /// `{"raw": TEXT, "class": NAME or null, "trait": NAME or null, "where": BOOL}`.

@@ -45,6 +45,19 @@ public struct ViewSchema: Sendable, Equatable {
         return found
     }
 
+    /// A key as a stylesheet writes it (`accent-color`) as the table stores
+    /// it (`accentColor`): each `-` capitalizes the next letter.
+    public static func keyPath(of key: String) -> String {
+        var out = ""
+        var capitalize = false
+        for character in key {
+            if character == "-" { capitalize = !out.isEmpty; continue }
+            out.append(capitalize ? Character(character.uppercased()) : character)
+            capitalize = false
+        }
+        return out
+    }
+
     /// Adds `other`'s classes and enumerations; a class both have gets the
     /// properties of both (those of `other` win), and `other`'s superclass
     /// when it names one.

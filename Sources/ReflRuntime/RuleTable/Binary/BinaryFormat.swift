@@ -11,6 +11,11 @@ enum BinaryFormat {
     static let layoutVersion: UInt32 = 3
     /// The layout written before, without a checksum, which is still read.
     static let uncheckedLayoutVersion: UInt32 = 1
+    /// The version of the rule model a binary table holds: version 2, the
+    /// variables and the rules. Version 3 added `@view` declarations, which
+    /// only the build needs; the binary form leaves them out, so it stays
+    /// the version-2 model and a layout-1 or layout-3 file of version 2 loads.
+    static let ruleModelVersion: UInt32 = 2
     /// Bytes before the section directory (`HeaderRecord`).
     static let headerLength = HeaderRecord.size
     /// "No string" / "no condition" in a field that may be empty.

@@ -333,7 +333,7 @@ struct BinaryTableWriter {
         var file = BinaryFormat.magic + [UInt8](repeating: 0, count: directoryEnd - BinaryFormat.magic.count)
         file.reserveCapacity(position)
         file.set(HeaderRecord.layoutVersion, at: 0, to: BinaryFormat.layoutVersion)
-        file.set(HeaderRecord.tableVersion, at: 0, to: UInt32(RuleTable.formatVersion))
+        file.set(HeaderRecord.tableVersion, at: 0, to: BinaryFormat.ruleModelVersion)
         file.set(HeaderRecord.fileLength, at: 0, to: UInt32(position))
         file.set(HeaderRecord.sectionCount, at: 0, to: UInt32(sections.count))
         for (index, (offset, section)) in zip(offsets, sections).enumerated() {
