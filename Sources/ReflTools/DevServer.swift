@@ -21,36 +21,47 @@ import ReflEval
 /// what it has not read waits in its own buffer, and past a bound it is
 /// disconnected. Requests are bounded in size and header count; only GET
 /// and HEAD are served.
-final class DevServer: @unchecked Sendable {
-    struct Failure: Error {
-        let message: String
+public final class DevServer: @unchecked Sendable {
+    public struct Failure: Error {
+        public let message: String
     }
 
     /// What the last build left to serve.
-    struct Snapshot {
-        var build = 0
+    public struct Snapshot {
+        public var build = 0
         /// The last good table (nil before the first good build), and its ETag.
-        var json: [UInt8]?
-        var binary: [UInt8]?
-        var etag = ""
+        public var json: [UInt8]?
+        public var binary: [UInt8]?
+        public var etag = ""
         /// The last build's outcome, as the body of `/diagnostics`.
-        var report = "{\"build\":0,\"ok\":false,\"diagnostics\":[]}"
+        public var report = "{\"build\":0,\"ok\":false,\"diagnostics\":[]}"
         /// The last build's event, as `/events` sends it.
-        var event = ""
+        public var event = ""
+
+        public init() {}
     }
 
-    /// Bounds on what a client may cost.
+    /// Bounds on what a client may cost (each is in the table of limits
+    /// under `reflc watch` in Docs/CommandLine.md).
     static let maximumRequestBytes = 16 * 1024
     static let maximumHeaders = 100
     static let maximumClients = 256
-    /// Unsent event bytes past which an `/events` client is dropped.
-    static let maximumPendingBytes = 1 << 20
     /// Seconds a client has to send its request.
     static let requestTimeout = 10.0
+    /// Seconds a client with a response or an event waiting may go without
+    /// taking a byte of it before it is closed.
+    static let stallTimeout = 30.0
+    /// With every client place taken, a new client takes the place of the
+    /// one stalled longest, if that one has been stalled this many seconds.
+    static let evictionStall = 5.0
+    /// Bytes of superseded tables kept for clients still reading them
+    /// (each table counted once however many clients read it); past it,
+    /// those clients are closed, the one stalled longest first.
+    static let maximumRetainedBytes = 256 << 20
     /// Seconds between keep-alive comments on an idle event stream.
     static let keepAliveInterval = 15.0
 
-    let address: String
+    public let address: String
     private let listener: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
@@ -59,7 +70,7 @@ final class DevServer: @unchecked Sendable {
     private var running = true
 
     /// Listens on `host:port` (port 0: one the system picks; `address` says which).
-    init(host: String, port: UInt16) throws(Failure) {
+    public init(host: String, port: UInt16) throws(Failure) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -101,17 +112,17 @@ final class DevServer: @unchecked Sendable {
     }
 
     /// Serves on a thread of its own until `stop()`.
-    func start() {
+    public func start() {
         BackgroundThread.start { [self] in serve() }
     }
 
     /// Makes `snapshot` what is served from now on; `/events` clients get its event.
-    func publish(_ snapshot: Snapshot) {
+    public func publish(_ snapshot: Snapshot) {
         lock.withLock { published = snapshot }
         wake()
     }
 
-    func stop() {
+    public func stop() {
         lock.withLock { running = false }
         wake()
     }
@@ -126,31 +137,43 @@ final class DevServer: @unchecked Sendable {
     private final class Client {
         let socket: Int32
         var request: [UInt8] = []
-        var output: [UInt8] = []
-        var sent = 0
+        var output = DevServerOutput()
+        var isAnswered = false
         var isEventStream = false
+        /// The build whose event this event stream was last given.
+        var eventBuild = -1
         var closesAfterWriting = false
         let connected: Double
-        var lastWrite: Double
+        /// When the client last took a byte, or was given something to take.
+        var lastProgress: Double
 
         init(socket: Int32, now: Double) {
             self.socket = socket
             connected = now
-            lastWrite = now
+            lastProgress = now
         }
 
-        var pending: Int { output.count - sent }
+        /// Seconds the client has had output waiting without taking any of it.
+        func stalled(now: Double) -> Double {
+            output.isEmpty ? 0 : now - lastProgress
+        }
+
+        func queue(_ bytes: [UInt8], now: Double) {
+            if output.isEmpty { lastProgress = now }
+            output.append(bytes)
+        }
     }
 
     private func serve() {
         var clients: [Client] = []
         var snapshot = lock.withLock { published }
+        var event = Array(snapshot.event.utf8)
         while lock.withLock({ running }) {
             var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             for client in clients {
                 var events = Int16(POLLIN)
-                if client.pending > 0 { events |= Int16(POLLOUT) }
+                if !client.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
             _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
@@ -159,28 +182,63 @@ final class DevServer: @unchecked Sendable {
                 var drain = [UInt8](repeating: 0, count: 256)
                 while read(wakeReader, &drain, drain.count) > 0 {}
                 let newer = lock.withLock { published }
-                if newer.build != snapshot.build {
-                    for client in clients where client.isEventStream { client.output.append(contentsOf: Array(newer.event.utf8)) }
-                }
+                if newer.build != snapshot.build { event = Array(newer.event.utf8) }
                 snapshot = newer
             }
             var dropped = Set<Int32>()
             for (index, client) in clients.enumerated() {
                 let revents = descriptors[index + 2].revents
-                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !receive(client, snapshot: snapshot) { dropped.insert(client.socket) }
-                if client.pending > 0, !send(client, now: now) { dropped.insert(client.socket) }
-                if client.pending == 0 && client.closesAfterWriting { dropped.insert(client.socket) }
-                if !client.isEventStream && client.output.isEmpty && now - client.connected > Self.requestTimeout { dropped.insert(client.socket) }
-                if client.isEventStream {
-                    if client.pending > Self.maximumPendingBytes { dropped.insert(client.socket) }
-                    if now - client.lastWrite > Self.keepAliveInterval { client.output.append(contentsOf: Array(": keep-alive\n\n".utf8)) }
+                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
+                if client.isEventStream && client.output.isEmpty {
+                    // A stream is given the latest event once it has taken
+                    // the last: a slow reader skips builds, never queues them.
+                    if client.eventBuild != snapshot.build {
+                        client.queue(event, now: now)
+                        client.eventBuild = snapshot.build
+                    } else if now - client.lastProgress > Self.keepAliveInterval {
+                        client.queue(Array(": keep-alive\n\n".utf8), now: now)
+                    }
                 }
+                if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
+                if client.output.isEmpty && client.closesAfterWriting { dropped.insert(client.socket) }
+                if !client.isAnswered && now - client.connected > Self.requestTimeout { dropped.insert(client.socket) }
+                if client.stalled(now: now) > Self.stallTimeout { dropped.insert(client.socket) }
             }
+            dropped.formUnion(overRetained(clients, snapshot: snapshot, now: now))
             for client in clients where dropped.contains(client.socket) { close(client.socket) }
             clients.removeAll { dropped.contains($0.socket) }
             if descriptors[0].revents != 0 { accept(into: &clients, now: now) }
         }
         for client in clients { close(client.socket) }
+    }
+
+    /// The clients to close so that superseded tables kept for them stay
+    /// within `maximumRetainedBytes`: the ones stalled longest first.
+    private func overRetained(_ clients: [Client], snapshot: Snapshot, now: Double) -> Set<Int32> {
+        let current = [snapshot.json, snapshot.binary].compactMap { $0 }.map { DevServerOutput.identity(of: $0) }
+        var sizes: [UnsafeRawPointer: Int] = [:]
+        var holders: [(client: Client, tables: [UnsafeRawPointer])] = []
+        for client in clients where !client.isEventStream {
+            let tables = client.output.pieces.filter { $0.count > 4096 }.compactMap { piece -> UnsafeRawPointer? in
+                guard let identity = DevServerOutput.identity(of: piece), !current.contains(identity) else { return nil }
+                sizes[identity] = piece.count
+                return identity
+            }
+            if !tables.isEmpty { holders.append((client, tables)) }
+        }
+        var retained = sizes.values.reduce(0, +)
+        guard retained > Self.maximumRetainedBytes else { return [] }
+        var closing = Set<Int32>()
+        var holdersOf: [UnsafeRawPointer: Int] = [:]
+        for holder in holders { for table in holder.tables { holdersOf[table, default: 0] += 1 } }
+        for holder in holders.sorted(by: { $0.client.stalled(now: now) > $1.client.stalled(now: now) }) where retained > Self.maximumRetainedBytes {
+            closing.insert(holder.client.socket)
+            for table in holder.tables {
+                holdersOf[table]! -= 1
+                if holdersOf[table] == 0 { retained -= sizes[table]! }
+            }
+        }
+        return closing
     }
 
     private func accept(into clients: inout [Client], now: Double) {
@@ -192,6 +250,12 @@ final class DevServer: @unchecked Sendable {
             var yes: Int32 = 1
             _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
             #endif
+            if clients.count >= Self.maximumClients, let stalled = clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
+               clients[stalled].stalled(now: now) >= Self.evictionStall {
+                // A client that takes nothing must not keep one that reads out.
+                close(clients[stalled].socket)
+                clients.remove(at: stalled)
+            }
             guard clients.count < Self.maximumClients else {
                 let busy = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
                 _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
@@ -203,32 +267,28 @@ final class DevServer: @unchecked Sendable {
     }
 
     /// Reads what the client sent; false when it is gone or broke the rules.
-    private func receive(_ client: Client, snapshot: Snapshot) -> Bool {
+    private func receive(_ client: Client, snapshot: Snapshot, now: Double) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(client.socket, &buffer, buffer.count)
             if count == 0 { return false }  // the client closed
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
             // Once answered, what a client sends is ignored (nothing but GET is served).
-            guard client.output.isEmpty && !client.isEventStream else { continue }
+            guard !client.isAnswered else { continue }
             client.request.append(contentsOf: buffer[0..<count])
             if let end = Self.headerEnd(client.request) {
-                respond(to: Array(client.request[0..<end]), client, snapshot: snapshot)
+                respond(to: Array(client.request[0..<end]), client, snapshot: snapshot, now: now)
+                client.request = []
             } else if client.request.count > Self.maximumRequestBytes {
-                answer(client, status: "431 Request Header Fields Too Large", body: "the request is too large\n")
+                answer(client, status: "431 Request Header Fields Too Large", body: "the request is too large\n", now: now)
             }
         }
     }
 
     private func send(_ client: Client, now: Double) -> Bool {
-        let sent = client.output[client.sent...].withUnsafeBytes { Self.sendBytes(client.socket, $0) }
+        let sent = client.output.send { Self.sendBytes(client.socket, $0) }
         if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-        client.sent += sent
-        client.lastWrite = now
-        if client.sent == client.output.count {
-            client.output = []
-            client.sent = 0
-        }
+        if sent > 0 { client.lastProgress = now }
         return true
     }
 
@@ -247,11 +307,11 @@ final class DevServer: @unchecked Sendable {
         return nil
     }
 
-    private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot) {
+    private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot, now: Double) {
         let lines = String(decoding: header, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), lines.count <= Self.maximumHeaders + 1 else {
-            answer(client, status: "400 Bad Request", body: "expected 'GET PATH HTTP/1.1' and at most \(Self.maximumHeaders) headers\n")
+            answer(client, status: "400 Bad Request", body: "expected 'GET PATH HTTP/1.1' and at most \(Self.maximumHeaders) headers\n", now: now)
             return
         }
         let method = String(parts[0])
@@ -259,62 +319,66 @@ final class DevServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingSpaces()
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmedOfSpaces()
         }
         let routes = ["/", "/styles.json", "/styles.reflb", "/events", "/diagnostics"]
         guard routes.contains(path) else {
-            answer(client, status: "404 Not Found", body: "no such route; try /styles.json, /styles.reflb, /events or /diagnostics\n")
+            answer(client, status: "404 Not Found", body: "no such route; try /styles.json, /styles.reflb, /events or /diagnostics\n", now: now)
             return
         }
         guard method == "GET" || method == "HEAD" else {
-            answer(client, status: "405 Method Not Allowed", extraHeaders: "Allow: GET, HEAD\r\n", body: "only GET and HEAD are served\n")
+            answer(client, status: "405 Method Not Allowed", extraHeaders: "Allow: GET, HEAD\r\n", body: "only GET and HEAD are served\n", now: now)
             return
         }
         let isHead = method == "HEAD"
         switch path {
         case "/styles.json", "/styles.reflb":
             guard let table = path == "/styles.json" ? snapshot.json : snapshot.binary else {
-                answer(client, status: "503 Service Unavailable", body: "no table yet: the build has not succeeded; see /diagnostics\n", isHead: isHead)
+                answer(client, status: "503 Service Unavailable", body: "no table yet: the build has not succeeded; see /diagnostics\n", isHead: isHead, now: now)
                 return
             }
             let tag = "ETag: \(snapshot.etag)\r\nCache-Control: no-cache\r\n"
-            if headers["if-none-match"].map({ $0.split(separator: ",").map { $0.trimmingSpaces() }.contains(snapshot.etag) || $0 == "*" }) == true {
-                answer(client, status: "304 Not Modified", extraHeaders: tag, body: nil)
+            if headers["if-none-match"].map({ $0.split(separator: ",").map { $0.trimmedOfSpaces() }.contains(snapshot.etag) || $0 == "*" }) == true {
+                answer(client, status: "304 Not Modified", extraHeaders: tag, body: nil, now: now)
                 return
             }
             answer(client, status: "200 OK", contentType: path == "/styles.json" ? "application/json" : "application/octet-stream",
-                   extraHeaders: tag, bytes: table, isHead: isHead)
+                   extraHeaders: tag, bytes: table, isHead: isHead, now: now)
         case "/diagnostics":
             answer(client, status: "200 OK", contentType: "application/json", extraHeaders: "Cache-Control: no-cache\r\n",
-                   body: snapshot.report + "\n", isHead: isHead)
+                   body: snapshot.report + "\n", isHead: isHead, now: now)
         case "/events":
-            client.output = Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                                   + "Access-Control-Allow-Origin: *\r\nConnection: keep-alive\r\n\r\n").utf8)
+            client.isAnswered = true
+            client.queue(Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                                + "Access-Control-Allow-Origin: *\r\nConnection: keep-alive\r\n\r\n").utf8), now: now)
             if isHead {
                 client.closesAfterWriting = true
                 return
             }
             client.isEventStream = true
-            // The stream starts with the current state, then an event per build.
-            client.output.append(contentsOf: Array(("retry: 1000\n\n" + snapshot.event).utf8))
+            // The stream starts with the current state (the loop queues it), then an event per build.
+            client.queue(Array("retry: 1000\n\n".utf8), now: now)
         default:
             answer(client, status: "200 OK", contentType: "text/plain; charset=utf-8",
-                   body: "reflc watch: GET /styles.json, /styles.reflb, /events (Server-Sent Events), /diagnostics\n", isHead: isHead)
+                   body: "reflc watch: GET /styles.json, /styles.reflb, /events (Server-Sent Events), /diagnostics\n", isHead: isHead, now: now)
         }
     }
 
     private func answer(_ client: Client, status: String, contentType: String = "text/plain; charset=utf-8",
-                        extraHeaders: String = "", body: String?, isHead: Bool = false) {
+                        extraHeaders: String = "", body: String?, isHead: Bool = false, now: Double) {
         answer(client, status: status, contentType: contentType, extraHeaders: extraHeaders, bytes: body.map { Array($0.utf8) },
-               isHead: isHead)
+               isHead: isHead, now: now)
     }
 
-    private func answer(_ client: Client, status: String, contentType: String, extraHeaders: String, bytes: [UInt8]?, isHead: Bool) {
+    /// Queues the answer; `bytes` (a table) is queued as it is, shared, not copied.
+    private func answer(_ client: Client, status: String, contentType: String, extraHeaders: String, bytes: [UInt8]?, isHead: Bool,
+                        now: Double) {
         var head = "HTTP/1.1 \(status)\r\n"
         if let bytes { head += "Content-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\n" }
         head += extraHeaders + "Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n"
-        client.output = Array(head.utf8)
-        if let bytes, !isHead { client.output.append(contentsOf: bytes) }
+        client.isAnswered = true
+        client.queue(Array(head.utf8), now: now)
+        if let bytes, !isHead { client.queue(bytes, now: now) }
         client.closesAfterWriting = true
     }
 
@@ -349,7 +413,7 @@ final class DevServer: @unchecked Sendable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    static func now() -> Double {
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
@@ -365,9 +429,9 @@ private func acceptConnection(_ listener: Int32) -> Int32 {
     accept(listener, nil, nil)
 }
 
-extension StringProtocol {
+private extension StringProtocol {
     /// Without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
+    func trimmedOfSpaces() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import ReflEval
 import ReflLexer
+import ReflTools
 
 /// `reflc watch INPUT.less -o OUT`: builds, then rebuilds whenever the
 /// stylesheet or a file it imports changes; `--serve` also serves each

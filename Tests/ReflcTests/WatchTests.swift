@@ -68,6 +68,14 @@ struct WatchTests {
             return process.terminationStatus
         }
 
+        /// The server's resident memory (VmRSS), from /proc.
+        var residentBytes: Int? {
+            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kilobytes = Int(line.split(separator: " ")[1]) else { return nil }
+            return kilobytes * 1024
+        }
+
         /// The port from `serving http://127.0.0.1:PORT/...`.
         var port: Int? {
             guard let range = stdout.range(of: "http://127.0.0.1:") else { return nil }
@@ -241,6 +249,54 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    /// A folder with `big.less`: `rules` rules, a JSON table of about 600 bytes each.
+    static func bigFolder(rules: Int = 20000) throws -> String {
+        let folder = try CommandLineTests.temporaryFolder()
+        var text = ""
+        for index in 0..<rules {
+            text += "UILabel.c\(index) { background-color: #12345\(index % 10); alpha: 0.5; corner-radius: \(index % 40); }\n"
+        }
+        try write(text, to: folder + "/big.less")
+        return folder
+    }
+
+    /// Starts a server on `big.less` and waits for its first build.
+    static func bigServer(in folder: String, _ extra: [String] = []) throws -> (Watch, Int) {
+        let watch = try Watch(["big.less", "-o", "out.json", "--serve", "0"] + extra, in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        return (watch, try #require(watch.port))
+    }
+
+    @Test func clientsThatNeverReadShareOneTableAndLockNobodyOut() throws {
+        let folder = try Self.bigFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.bigServer(in: folder)
+        let table = Self.table(in: folder)
+        #expect(table.utf8.count > 10_000_000)
+        #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n").hasSuffix(table))
+        let before = try #require(watch.residentBytes)
+
+        // As many clients as the server takes, each asking for the table and reading nothing.
+        let sleepers = try (0..<256).map { _ in try HTTP.connect(port: port, receiveBuffer: 4096) }
+        defer { for socket in sleepers { close(socket) } }
+        for socket in sleepers { try HTTP.send(socket, "GET /styles.json HTTP/1.1\r\n\r\n") }
+        for socket in sleepers { #expect(HTTP.waitReadable(socket), "a sleeper's response never started") }
+        // Each holds the one shared table, not a copy (256 copies would be 3 GB).
+        let grown = try #require(watch.residentBytes) - before
+        #expect(grown < 64 << 20, "the server grew by \(grown >> 20) MB for 256 clients that read nothing")
+
+        // A client that reads is served: the one stalled longest makes room for it.
+        var answer = ""
+        let start = Date()
+        while Date().timeIntervalSince(start) < 20 {
+            answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n")
+            if !answer.hasPrefix("HTTP/1.1 503 ") { break }
+            usleep(250_000)
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && answer.hasSuffix(table))
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -315,12 +371,33 @@ enum HTTP {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Whether `socket` has something to read (or was closed) before the deadline.
+    static func waitReadable(_ socket: Int32) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(WatchTests.deadline * 1000)) > 0
+    }
+
     /// One request, and the whole response (the server closes after it).
     static func exchange(port: Int, _ request: String) throws -> String {
         let socket = try connect(port: port)
         defer { close(socket) }
         try send(socket, request)
-        return read(socket, until: { _ in false })
+        return String(decoding: readToEnd(socket), as: UTF8.self)
+    }
+
+    /// Reads until the peer closes or the deadline passes.
+    static func readToEnd(_ socket: Int32) -> [UInt8] {
+        var received: [UInt8] = []
+        let start = Date()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while Date().timeIntervalSince(start) < WatchTests.deadline {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let count = readBytes(socket, &buffer, buffer.count)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return received
     }
 
     static func header(_ name: String, in response: String) -> String? {
