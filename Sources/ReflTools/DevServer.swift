@@ -143,6 +143,8 @@ public final class DevServer: @unchecked Sendable {
         /// The build whose event this event stream was last given.
         var eventBuild = -1
         var closesAfterWriting = false
+        /// The client shut down its side: no more to read, but what it asked for is still sent.
+        var readClosed = false
         let connected: Double
         /// When the client last took a byte, or was given something to take.
         var lastProgress: Double
@@ -172,7 +174,7 @@ public final class DevServer: @unchecked Sendable {
             var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             for client in clients {
-                var events = Int16(POLLIN)
+                var events = client.readClosed ? Int16(0) : Int16(POLLIN)
                 if !client.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
@@ -188,7 +190,7 @@ public final class DevServer: @unchecked Sendable {
             var dropped = Set<Int32>()
             for (index, client) in clients.enumerated() {
                 let revents = descriptors[index + 2].revents
-                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
+                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !client.readClosed, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
                 if client.isEventStream && client.output.isEmpty {
                     // A stream is given the latest event once it has taken
                     // the last: a slow reader skips builds, never queues them.
@@ -271,7 +273,12 @@ public final class DevServer: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(client.socket, &buffer, buffer.count)
-            if count == 0 { return false }  // the client closed
+            if count == 0 {
+                // The end of the request side (a half-close, as `shutdown(SHUT_WR)`
+                // does) is not the end of the response: finish writing it.
+                client.readClosed = true
+                return client.isAnswered
+            }
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
             // Once answered, what a client sends is ignored (nothing but GET is served).
             guard !client.isAnswered else { continue }
