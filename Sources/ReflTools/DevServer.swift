@@ -58,6 +58,10 @@ public final class DevServer: @unchecked Sendable {
     /// (each table counted once however many clients read it); past it,
     /// those clients are closed, the one stalled longest first.
     static let maximumRetainedBytes = 256 << 20
+    /// The most an event should take; `reflc watch` sends the first
+    /// diagnostics that fit and their count. A stream holds at most one event
+    /// it has not read: a slow reader skips to the latest build.
+    public static let maximumEventBytes = 64 * 1024
     /// Seconds between keep-alive comments on an idle event stream.
     static let keepAliveInterval = 15.0
 

@@ -207,8 +207,11 @@ enum WatchCommand {
             let list = diagnosticJSON.array(diagnostics)
             snapshot.build = builds
             snapshot.report = "{\"build\":\(builds),\"ok\":\(ok),\"diagnostics\":\(list)}"
+            // An event carries the count and the first diagnostics (all of them are at /diagnostics):
+            // every event stream holds one, so its size is bounded.
+            let first = diagnosticJSON.array(diagnostics, within: DevServer.maximumEventBytes - 256)
             let data = ok ? "{\"build\":\(builds),\"ok\":true,\"etag\":\(DiagnosticJSON.quote(snapshot.etag))}"
-                : "{\"build\":\(builds),\"ok\":false,\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"diagnostics\":\(list)}"
+                : "{\"build\":\(builds),\"ok\":false,\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
             snapshot.event = "id: \(builds)\nevent: build\ndata: \(data)\n\n"
             server.publish(snapshot)
         }

@@ -315,6 +315,34 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func eventsAreBoundedAndSlowStreamsHoldOneEach() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 20,000 errors, none left out: 8 MB of diagnostics in all.
+        try Self.write((0..<20000).map { "UILabel#c\($0) { alpha: 0.5; }\n" }.joined(), to: folder + "/big.less")
+        let (watch, port) = try Self.bigServer(in: folder, ["--error-limit", "0"])
+        let before = try #require(watch.residentBytes)
+
+        let sleepers = try (0..<200).map { _ in try HTTP.connect(port: port, receiveBuffer: 4096) }
+        defer { for socket in sleepers { close(socket) } }
+        for socket in sleepers { try HTTP.send(socket, "GET /events HTTP/1.1\r\n\r\n") }
+        for socket in sleepers { #expect(HTTP.waitReadable(socket), "a sleeper's stream never started") }
+        let grown = try #require(watch.residentBytes) - before
+        #expect(grown < 32 << 20, "the server grew by \(grown >> 20) MB for 200 event streams that read nothing")
+
+        // Readers get the whole event: the count, and the first diagnostics.
+        let readers = try (0..<20).map { _ in try HTTP.connect(port: port) }
+        defer { for socket in readers { close(socket) } }
+        for socket in readers { try HTTP.send(socket, "GET /events HTTP/1.1\r\n\r\n") }
+        for socket in readers {
+            let stream = HTTP.read(socket, until: { $0.contains("event: build\ndata: ") && $0.hasSuffix("\n\n") })
+            let data = try #require(stream.components(separatedBy: "event: build\ndata: ").last)
+            #expect(data.hasPrefix("{\"build\":1,\"ok\":false,") && data.contains(",\"count\":20000,\"diagnostics\":[{"))
+            #expect(data.hasSuffix("}]}\n\n") && data.utf8.count <= 64 * 1024, "an event of \(data.utf8.count) bytes")
+        }
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
