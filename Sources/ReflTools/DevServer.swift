@@ -62,6 +62,8 @@ public final class DevServer: @unchecked Sendable {
     /// diagnostics that fit and their count. A stream holds at most one event
     /// it has not read: a slow reader skips to the latest build.
     public static let maximumEventBytes = 64 * 1024
+    /// Milliseconds the listener rests when no descriptor is left to accept with.
+    static let acceptBackOffMilliseconds: Int32 = 250
     /// Seconds between keep-alive comments on an idle event stream.
     static let keepAliveInterval = 15.0
 
@@ -72,6 +74,12 @@ public final class DevServer: @unchecked Sendable {
     private let lock = Lock()
     private var published = Snapshot()
     private var running = true
+    /// A descriptor kept open to be given up when the process has no other:
+    /// closed, it lets one waiting connection be accepted and told 503.
+    private var reserve: Int32 = -1
+    /// Until when the listener is not polled: accept cannot succeed (no
+    /// descriptor left), and a listener left in the poll would wake it at once, forever.
+    private var listenerPausedUntil = 0.0
 
     /// Listens on `host:port` (port 0: one the system picks; `address` says which).
     public init(host: String, port: UInt16) throws(Failure) {
@@ -107,9 +115,11 @@ public final class DevServer: @unchecked Sendable {
         wakeWriter = descriptors[1]
         Self.setNonBlocking(wakeReader)
         Self.setNonBlocking(wakeWriter)
+        reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
     deinit {
+        if reserve >= 0 { close(reserve) }
         close(listener)
         close(wakeReader)
         close(wakeWriter)
@@ -175,14 +185,15 @@ public final class DevServer: @unchecked Sendable {
         var snapshot = lock.withLock { published }
         var event = Array(snapshot.event.utf8)
         while lock.withLock({ running }) {
-            var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            let paused = listenerPausedUntil > Self.now()
+            var descriptors = [pollfd(fd: paused ? -1 : listener, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             for client in clients {
                 var events = client.readClosed ? Int16(0) : Int16(POLLIN)
                 if !client.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            _ = poll(&descriptors, nfds_t(descriptors.count), paused ? Self.acceptBackOffMilliseconds : 1000)
             let now = Self.now()
             if descriptors[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 256)
@@ -213,6 +224,7 @@ public final class DevServer: @unchecked Sendable {
             dropped.formUnion(overRetained(clients, snapshot: snapshot, now: now))
             for client in clients where dropped.contains(client.socket) { close(client.socket) }
             clients.removeAll { dropped.contains($0.socket) }
+            if !dropped.isEmpty { listenerPausedUntil = 0 }  // a descriptor is free again
             if descriptors[0].revents != 0 { accept(into: &clients, now: now) }
         }
         for client in clients { close(client.socket) }
@@ -250,7 +262,10 @@ public final class DevServer: @unchecked Sendable {
     private func accept(into clients: inout [Client], now: Double) {
         while true {
             let socket = acceptConnection(listener)
-            guard socket >= 0 else { return }
+            guard socket >= 0 else {
+                if errno == EMFILE || errno == ENFILE { refuseForWantOfDescriptors(now: now) }
+                return
+            }
             Self.setNonBlocking(socket)
             #if canImport(Darwin)
             var yes: Int32 = 1
@@ -270,6 +285,25 @@ public final class DevServer: @unchecked Sendable {
             }
             clients.append(Client(socket: socket, now: now))
         }
+    }
+
+    /// No descriptor is left for a new client: the one waiting is told 503
+    /// through the reserve descriptor, and the listener rests a moment (or
+    /// until a client closes) rather than wake the loop at once, forever.
+    private func refuseForWantOfDescriptors(now: Double) {
+        if reserve >= 0 {
+            close(reserve)
+            let socket = acceptConnection(listener)
+            if socket >= 0 {
+                let body = "reflc watch has no file descriptor left; try again shortly\n"
+                let busy = Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                                  + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+                _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
+                close(socket)
+            }
+            reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        listenerPausedUntil = now + Double(Self.acceptBackOffMilliseconds) / 1000
     }
 
     /// Reads what the client sent; false when it is gone or broke the rules.

@@ -22,14 +22,21 @@ struct WatchTests {
         private let outPath: String
         private let errPath: String
 
-        init(_ arguments: [String], in folder: String) throws {
+        /// `descriptorLimit`: run under `ulimit -n` of that many open files.
+        init(_ arguments: [String], in folder: String, descriptorLimit: Int? = nil) throws {
             self.folder = folder
             outPath = folder + "/.watch.out"
             errPath = folder + "/.watch.err"
             _ = FileManager.default.createFile(atPath: outPath, contents: nil)
             _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-            process.arguments = ["watch"] + arguments
+            if let descriptorLimit {
+                // `exec`: the process watched is reflc itself, under the limit.
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", CommandLineTests.binary, "watch"] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+                process.arguments = ["watch"] + arguments
+            }
             process.currentDirectoryURL = URL(fileURLWithPath: folder)
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
@@ -74,6 +81,16 @@ struct WatchTests {
                   let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
                   let kilobytes = Int(line.split(separator: " ")[1]) else { return nil }
             return kilobytes * 1024
+        }
+
+        /// CPU seconds the process has used (user and system), from /proc.
+        var cpuSeconds: Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After the name: state is field 3, utime 14 and stime 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
 
         /// The port from `serving http://127.0.0.1:PORT/...`.
@@ -343,6 +360,28 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func runningOutOfDescriptorsRefusesClientsWithoutSpinning() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder, descriptorLimit: 64)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+        // More idle connections than the server has descriptors for.
+        let idle = try (0..<100).map { _ in try HTTP.connect(port: port) }
+        defer { for socket in idle { close(socket) } }
+        // With connections still waiting, the server rests instead of spinning on accept.
+        let cpuBefore = try #require(watch.cpuSeconds)
+        let later = Date().addingTimeInterval(2)
+        while Date() < later { usleep(50_000) }
+        let used = try #require(watch.cpuSeconds) - cpuBefore
+        #expect(used < 0.5, "\(used) s of CPU in 2 s")
+        // The ones it had no descriptor for were told so (the rest wait their turn).
+        let answered = idle.filter { HTTP.waitReadable($0, seconds: 0) }.map { String(decoding: HTTP.readToEnd($0), as: UTF8.self) }
+        #expect(!answered.isEmpty)
+        #expect(answered.allSatisfy { $0.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n") && $0.hasSuffix("no file descriptor left; try again shortly\n") })
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -418,9 +457,9 @@ enum HTTP {
     }
 
     /// Whether `socket` has something to read (or was closed) before the deadline.
-    static func waitReadable(_ socket: Int32) -> Bool {
+    static func waitReadable(_ socket: Int32, seconds: Double = WatchTests.deadline) -> Bool {
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, Int32(WatchTests.deadline * 1000)) > 0
+        return poll(&descriptor, 1, Int32(seconds * 1000)) > 0
     }
 
     /// One request, and the whole response (the server closes after it).
