@@ -68,6 +68,9 @@ public final class DevServer: @unchecked Sendable {
     static let keepAliveInterval = 15.0
 
     public let address: String
+    /// Whether the address bound is a loopback one (decided by the address, not its name).
+    public let isLoopback: Bool
+    private let hosts: DevServerHosts
     private let listener: Int32
     private let wakeReader: Int32
     private let wakeWriter: Int32
@@ -81,8 +84,10 @@ public final class DevServer: @unchecked Sendable {
     /// descriptor left), and a listener left in the poll would wake it at once, forever.
     private var listenerPausedUntil = 0.0
 
-    /// Listens on `host:port` (port 0: one the system picks; `address` says which).
-    public init(host: String, port: UInt16) throws(Failure) {
+    /// Listens on `host:port` (port 0: one the system picks; `address` says
+    /// which), answering requests whose `Host` is this machine, one of its
+    /// addresses or one of `allowedHosts` (421 otherwise).
+    public init(host: String, port: UInt16, allowedHosts: [String] = []) throws(Failure) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -108,6 +113,8 @@ public final class DevServer: @unchecked Sendable {
         }
         Self.setNonBlocking(socket)
         listener = socket
+        isLoopback = DevServerHosts.isLoopback(first.pointee.ai_addr)
+        hosts = DevServerHosts(allowed: allowedHosts)
         address = Self.boundAddress(socket, host: host)
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
@@ -366,6 +373,14 @@ public final class DevServer: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmedOfSpaces()
         }
+        if let host = headers["host"], !hosts.accepts(host) {
+            // Whatever the page behind this name is, it is not a client of this server (see DevServerHosts).
+            let shown = String(host.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F }.prefix(200).map(Character.init))
+            answer(client, status: "421 Misdirected Request",
+                   body: "reflc watch does not answer to the host '\(shown)'; to allow it, run reflc watch with --allow-host \(DevServerHosts.hostName(shown))\n",
+                   now: now)
+            return
+        }
         let routes = ["/", "/styles.json", "/styles.reflb", "/events", "/diagnostics"]
         guard routes.contains(path) else {
             answer(client, status: "404 Not Found", body: "no such route; try /styles.json, /styles.reflb, /events or /diagnostics\n", now: now)
@@ -395,7 +410,7 @@ public final class DevServer: @unchecked Sendable {
         case "/events":
             client.isAnswered = true
             client.queue(Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                                + "Access-Control-Allow-Origin: *\r\nConnection: keep-alive\r\n\r\n").utf8), now: now)
+                                + "Connection: keep-alive\r\n\r\n").utf8), now: now)
             if isHead {
                 client.closesAfterWriting = true
                 return
@@ -420,7 +435,7 @@ public final class DevServer: @unchecked Sendable {
                         now: Double) {
         var head = "HTTP/1.1 \(status)\r\n"
         if let bytes { head += "Content-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\n" }
-        head += extraHeaders + "Access-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n"
+        head += extraHeaders + "Connection: close\r\n\r\n"
         client.isAnswered = true
         client.queue(Array(head.utf8), now: now)
         if let bytes, !isHead { client.queue(bytes, now: now) }

@@ -211,7 +211,7 @@ struct WatchTests {
         watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
         let port = try #require(watch.port)
 
-        let first = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        let first = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
         #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(first.contains("Content-Type: application/json\r\n"))
         #expect(first.hasSuffix(Self.table(in: folder)))
@@ -379,6 +379,42 @@ struct WatchTests {
         let answered = idle.filter { HTTP.waitReadable($0, seconds: 0) }.map { String(decoding: HTTP.readToEnd($0), as: UTF8.self) }
         #expect(!answered.isEmpty)
         #expect(answered.allSatisfy { $0.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n") && $0.hasSuffix("no file descriptor left; try again shortly\n") })
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func onlyThisMachinesNamesAndAllowedHostsAreAnswered() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0", "--allow-host", "Dev.Example"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+        func get(_ host: String) throws -> String {
+            try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n\r\n")
+        }
+        // A page's own name (DNS rebinding), or any other: refused, saying how to allow it.
+        let refused = try get("evil.example:\(port)")
+        #expect(refused.hasPrefix("HTTP/1.1 421 Misdirected Request\r\n"))
+        #expect(refused.hasSuffix("\r\n\r\nreflc watch does not answer to the host 'evil.example:\(port)'; to allow it, run reflc watch with --allow-host evil.example\n"))
+        var name = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&name, 255) == 0)
+        let hostName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "127.0.0.1", "[::1]:\(port)", "LOCALHOST.", hostName, hostName + ".local:\(port)",
+                     "dev.example:\(port)"] {
+            let answer = try get(host)
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "Host: \(host)")
+            #expect(!answer.contains("Access-Control-Allow-Origin"), "Host: \(host)")
+        }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aLoopbackAddressIsKnownByTheAddressNotItsSpelling() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 2130706433 is 127.0.0.1 written as one number.
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "2130706433:0"], in: folder)
+        watch.waitFor("the first build") { watch.stdout.contains("watching") }
+        #expect(watch.stdout.contains("serving http://2130706433:"))
+        #expect(!watch.stderr.contains("warning: serving on"))
         #expect(watch.stop() == 0)
     }
 
