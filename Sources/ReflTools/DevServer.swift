@@ -45,6 +45,11 @@ public final class DevServer: @unchecked Sendable {
     /// under `reflc watch` in Docs/CommandLine.md).
     static let maximumRequestBytes = 16 * 1024
     static let maximumHeaders = 100
+    /// The request line (method, path, version): a longer one is answered 414.
+    static let maximumRequestLineBytes = 8 * 1024
+    /// Bytes a client may send after its request (nothing is read from a
+    /// request body or an event stream) before it is closed.
+    static let maximumIgnoredBytes = 16 * 1024
     static let maximumClients = 256
     /// Seconds a client has to send its request.
     static let requestTimeout = 10.0
@@ -166,6 +171,8 @@ public final class DevServer: @unchecked Sendable {
         var closesAfterWriting = false
         /// The client shut down its side: no more to read, but what it asked for is still sent.
         var readClosed = false
+        /// Bytes received after the request, which nothing reads.
+        var ignoredBytes = 0
         let connected: Double
         /// When the client last took a byte, or was given something to take.
         var lastProgress: Double
@@ -325,10 +332,19 @@ public final class DevServer: @unchecked Sendable {
                 return client.isAnswered
             }
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-            // Once answered, what a client sends is ignored (nothing but GET is served).
-            guard !client.isAnswered else { continue }
+            // Once answered, what a client sends is ignored (nothing but GET is
+            // served), up to a bound: a client streaming on must not be read forever.
+            guard !client.isAnswered else {
+                client.ignoredBytes += count
+                if client.ignoredBytes > Self.maximumIgnoredBytes { return false }
+                continue
+            }
             client.request.append(contentsOf: buffer[0..<count])
-            if let end = Self.headerEnd(client.request) {
+            if (client.request.firstIndex(of: 0x0A) ?? client.request.count) > Self.maximumRequestLineBytes {
+                answer(client, status: "414 URI Too Long",
+                       body: "the request line is longer than \(Self.maximumRequestLineBytes) bytes; the server's paths are short: /styles.json, /events\n",
+                       now: now)
+            } else if let end = Self.headerEnd(client.request) {
                 respond(to: Array(client.request[0..<end]), client, snapshot: snapshot, now: now)
                 client.request = []
             } else if client.request.count > Self.maximumRequestBytes {
@@ -357,6 +373,14 @@ public final class DevServer: @unchecked Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// Whether an `If-None-Match` list names `etag`: compared weakly, as
+    /// RFC 9110 asks (`W/"x"` matches `"x"`), or `*` for any.
+    static func ifNoneMatch(_ condition: String, matches etag: String) -> Bool {
+        func opaque(_ tag: Substring) -> Substring { tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
+        let tags = condition.split(separator: ",").map { Substring($0.trimmedOfSpaces()) }
+        return tags.contains("*") || tags.contains { opaque($0) == opaque(Substring(etag)) }
     }
 
     private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot, now: Double) {
@@ -398,7 +422,7 @@ public final class DevServer: @unchecked Sendable {
                 return
             }
             let tag = "ETag: \(snapshot.etag)\r\nCache-Control: no-cache\r\n"
-            if headers["if-none-match"].map({ $0.split(separator: ",").map { $0.trimmedOfSpaces() }.contains(snapshot.etag) || $0 == "*" }) == true {
+            if let condition = headers["if-none-match"], Self.ifNoneMatch(condition, matches: snapshot.etag) {
                 answer(client, status: "304 Not Modified", extraHeaders: tag, body: nil, now: now)
                 return
             }

@@ -418,6 +418,42 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func inputIsBoundedAndETagsCompareWeakly() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+
+        // A client that goes on sending after its request is closed, not read forever.
+        let streamer = try HTTP.connect(port: port)
+        defer { close(streamer) }
+        try HTTP.send(streamer, "GET /events HTTP/1.1\r\n\r\n")
+        _ = HTTP.read(streamer, until: { $0.contains("event: build") })
+        let chunk = [UInt8](repeating: 0x41, count: 65536)
+        var sent = 0
+        let start = Date()
+        while Date().timeIntervalSince(start) < WatchTests.deadline {
+            let count = HTTP.sendOnce(streamer, chunk)
+            if count <= 0 { break }
+            sent += count
+        }
+        #expect(sent < 16 << 20, "the server read \(sent >> 20) MB after the request")
+
+        // A request line over 8 KiB: 414, not 404.
+        let long = try HTTP.exchange(port: port, "GET /" + String(repeating: "a", count: 17 * 1024) + " HTTP/1.1\r\n\r\n")
+        #expect(long.hasPrefix("HTTP/1.1 414 URI Too Long\r\n") && long.hasSuffix("longer than 8192 bytes; the server's paths are short: /styles.json, /events\n"))
+
+        // If-None-Match: weak tags, lists and * (RFC 9110).
+        let etag = try #require(HTTP.header("ETag", in: try HTTP.exchange(port: port, "HEAD /styles.json HTTP/1.1\r\n\r\n")))
+        for condition in ["W/\(etag)", "\"other\", W/\(etag)", "*", etag] {
+            let answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: \(condition)\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 304 Not Modified\r\n"), "If-None-Match: \(condition)")
+        }
+        #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: W/\"other\"\r\n\r\n").hasPrefix("HTTP/1.1 200 OK"))
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -490,6 +526,19 @@ enum HTTP {
             if done(String(decoding: received, as: UTF8.self)) { break }
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// One send, without SIGPIPE when the peer has closed: the count sent, or -1.
+    static func sendOnce(_ socket: Int32, _ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes {
+            #if canImport(Darwin)
+            var yes: Int32 = 1
+            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            return Darwin.send(socket, $0.baseAddress, $0.count, 0)
+            #else
+            return Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            #endif
+        }
     }
 
     /// Whether `socket` has something to read (or was closed) before the deadline.
