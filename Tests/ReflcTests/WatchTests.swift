@@ -199,7 +199,10 @@ struct WatchTests {
         #expect(try CommandLineTests.run(["watch", "x.less"]).stderr.hasPrefix("reflc: error: watch needs -o OUT"))
         #expect(try CommandLineTests.run(["watch", "x.less", "-o", "o.json", "--serve", "nope"]).stderr
             .hasPrefix("reflc: error: --serve takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080, found 'nope'"))
-        #expect(try CommandLineTests.run(["watch", "--help"]).stdout.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
+        let help = try CommandLineTests.run(["watch", "--help"]).stdout
+        #expect(help.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
+        #expect(help.contains("  --allow-host NAME      also answer requests for NAME (repeatable)\n"))
+        #expect(help.contains("of its response for 30 s is closed; an event of 64 KiB"))
     }
 
     // MARK: - The server
