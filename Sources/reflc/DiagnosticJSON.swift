@@ -37,6 +37,20 @@ struct DiagnosticJSON {
         "[" + diagnostics.map { object($0) }.joined(separator: ",") + "]"
     }
 
+    /// A JSON array of the first diagnostics whose objects fit in `limit`
+    /// bytes (at least the first, so an event is never empty when a build failed).
+    mutating func array(_ diagnostics: [Diagnostic], within limit: Int) -> String {
+        var objects: [String] = []
+        var size = 2
+        for diagnostic in diagnostics {
+            let text = object(diagnostic)
+            if !objects.isEmpty && size + text.utf8.count + 1 > limit { break }
+            objects.append(text)
+            size += text.utf8.count + 1
+        }
+        return "[" + objects.joined(separator: ",") + "]"
+    }
+
     /// `"line":L,"column":C,"endLine":L2,"endColumn":C2`.
     private mutating func span(_ range: SourceRange, in file: SourceFile) -> String {
         let key = ObjectIdentifier(file)

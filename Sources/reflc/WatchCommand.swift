@@ -7,6 +7,7 @@ import Darwin
 #endif
 import ReflEval
 import ReflLexer
+import ReflTools
 
 /// `reflc watch INPUT.less -o OUT`: builds, then rebuilds whenever the
 /// stylesheet or a file it imports changes; `--serve` also serves each
@@ -14,7 +15,7 @@ import ReflLexer
 enum WatchCommand {
     static let help = """
         usage: reflc watch INPUT.less -o OUT [--format json|binary] [--poll] [--serve [HOST:]PORT]
-                           [--warnings-as-errors] [--error-limit N]
+                           [--allow-host NAME]... [--warnings-as-errors] [--error-limit N]
 
         Builds INPUT.less into OUT as 'reflc build' does, then rebuilds it
         whenever INPUT.less or a file it imports changes — or a file an
@@ -32,12 +33,22 @@ enum WatchCommand {
           GET /diagnostics   the last build's diagnostics
         HOST is 127.0.0.1 unless given; any other host is reachable from
         other machines, and reflc says so. PORT 0 lets the system choose.
+        A request is answered only when its Host is localhost, a loopback
+        address, an address of this machine, its host name or that name
+        with .local, or a name given with --allow-host (421 otherwise): a
+        web page cannot read the table through a name of its own.
+        Limits: 256 clients (a new one takes the place of one that has read
+        nothing for 5 s); a request header of 16 KiB, its first line 8 KiB;
+        10 s to send it, 16 KiB sent after it; a client that takes nothing
+        of its response for 30 s is closed; an event of 64 KiB (a failed
+        build's event carries the error count and the first diagnostics).
 
         options:
           -o, --output PATH      the table to keep up to date
           --format json|binary   the table's form (default json)
           --poll                 look at the files every 0.2 s instead of using file events
           --serve [HOST:]PORT    serve the table over HTTP (see above)
+          --allow-host NAME      also answer requests for NAME (repeatable)
         \(CompilingCommand.inputHelp)
         \(DiagnosticOptions.help)
           -h, --help             show this help
@@ -51,7 +62,7 @@ enum WatchCommand {
 
     static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         let command: CompilingCommand
-        switch CompilingCommand.parse(arguments, name: "watch", valued: ["-o", "--output", "--format", "--serve"], switches: ["--poll"], help: help) {
+        switch CompilingCommand.parse(arguments, name: "watch", valued: ["-o", "--output", "--format", "--serve", "--allow-host"], switches: ["--poll"], help: help) {
         case .failure(let status): return status
         case .success(let parsed): command = parsed
         }
@@ -69,11 +80,11 @@ enum WatchCommand {
             case .failure(let problem): return Console.fail(problem.message)
             case .success(let (host, port)):
                 do {
-                    server = try DevServer(host: host, port: port)
+                    server = try DevServer(host: host, port: port, allowedHosts: parsed.all("--allow-host"))
                 } catch {
                     return Console.fail(error.message)
                 }
-                if !isLoopback(host) {
+                if server?.isLoopback == false {
                     Console.writeError("reflc: warning: serving on \(host), which other machines can reach: anyone on the network can read the table\n")
                 }
             }
@@ -206,8 +217,11 @@ enum WatchCommand {
             let list = diagnosticJSON.array(diagnostics)
             snapshot.build = builds
             snapshot.report = "{\"build\":\(builds),\"ok\":\(ok),\"diagnostics\":\(list)}"
+            // An event carries the count and the first diagnostics (all of them are at /diagnostics):
+            // every event stream holds one, so its size is bounded.
+            let first = diagnosticJSON.array(diagnostics, within: DevServer.maximumEventBytes - 256)
             let data = ok ? "{\"build\":\(builds),\"ok\":true,\"etag\":\(DiagnosticJSON.quote(snapshot.etag))}"
-                : "{\"build\":\(builds),\"ok\":false,\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"diagnostics\":\(list)}"
+                : "{\"build\":\(builds),\"ok\":false,\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
             snapshot.event = "id: \(builds)\nevent: build\ndata: \(data)\n\n"
             server.publish(snapshot)
         }
@@ -235,10 +249,6 @@ enum WatchCommand {
             return .failure(Arguments.Problem(message: "--serve takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080, found '\(text)'"))
         }
         return .success((host, port))
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host.hasPrefix("127.") || host == "::1"
     }
 
     /// `[14:03:12]`, the local time.

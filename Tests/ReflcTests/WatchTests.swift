@@ -22,14 +22,21 @@ struct WatchTests {
         private let outPath: String
         private let errPath: String
 
-        init(_ arguments: [String], in folder: String) throws {
+        /// `descriptorLimit`: run under `ulimit -n` of that many open files.
+        init(_ arguments: [String], in folder: String, descriptorLimit: Int? = nil) throws {
             self.folder = folder
             outPath = folder + "/.watch.out"
             errPath = folder + "/.watch.err"
             _ = FileManager.default.createFile(atPath: outPath, contents: nil)
             _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-            process.arguments = ["watch"] + arguments
+            if let descriptorLimit {
+                // `exec`: the process watched is reflc itself, under the limit.
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", CommandLineTests.binary, "watch"] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+                process.arguments = ["watch"] + arguments
+            }
             process.currentDirectoryURL = URL(fileURLWithPath: folder)
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
@@ -66,6 +73,24 @@ struct WatchTests {
             if !waitFor("the process to end", { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             return process.terminationStatus
+        }
+
+        /// The server's resident memory (VmRSS), from /proc.
+        var residentBytes: Int? {
+            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kilobytes = Int(line.split(separator: " ")[1]) else { return nil }
+            return kilobytes * 1024
+        }
+
+        /// CPU seconds the process has used (user and system), from /proc.
+        var cpuSeconds: Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After the name: state is field 3, utime 14 and stime 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
 
         /// The port from `serving http://127.0.0.1:PORT/...`.
@@ -174,7 +199,10 @@ struct WatchTests {
         #expect(try CommandLineTests.run(["watch", "x.less"]).stderr.hasPrefix("reflc: error: watch needs -o OUT"))
         #expect(try CommandLineTests.run(["watch", "x.less", "-o", "o.json", "--serve", "nope"]).stderr
             .hasPrefix("reflc: error: --serve takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080, found 'nope'"))
-        #expect(try CommandLineTests.run(["watch", "--help"]).stdout.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
+        let help = try CommandLineTests.run(["watch", "--help"]).stdout
+        #expect(help.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
+        #expect(help.contains("  --allow-host NAME      also answer requests for NAME (repeatable)\n"))
+        #expect(help.contains("of its response for 30 s is closed; an event of 64 KiB"))
     }
 
     // MARK: - The server
@@ -186,7 +214,7 @@ struct WatchTests {
         watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
         let port = try #require(watch.port)
 
-        let first = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        let first = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
         #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(first.contains("Content-Type: application/json\r\n"))
         #expect(first.hasSuffix(Self.table(in: folder)))
@@ -238,6 +266,194 @@ struct WatchTests {
             #expect(HTTP.read(socket, until: { $0.contains("#00ff00ff") }).hasPrefix("HTTP/1.1 200 OK"))
             close(socket)
         }
+        #expect(watch.stop() == 0)
+    }
+
+    /// A folder with `big.less`: `rules` rules, a JSON table of about 600 bytes each.
+    static func bigFolder(rules: Int = 20000) throws -> String {
+        let folder = try CommandLineTests.temporaryFolder()
+        var text = ""
+        for index in 0..<rules {
+            text += "UILabel.c\(index) { background-color: #12345\(index % 10); alpha: 0.5; corner-radius: \(index % 40); }\n"
+        }
+        try write(text, to: folder + "/big.less")
+        return folder
+    }
+
+    /// Starts a server on `big.less` and waits for its first build.
+    static func bigServer(in folder: String, _ extra: [String] = []) throws -> (Watch, Int) {
+        let watch = try Watch(["big.less", "-o", "out.json", "--serve", "0"] + extra, in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        return (watch, try #require(watch.port))
+    }
+
+    @Test func clientsThatNeverReadShareOneTableAndLockNobodyOut() throws {
+        let folder = try Self.bigFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.bigServer(in: folder)
+        let table = Self.table(in: folder)
+        #expect(table.utf8.count > 10_000_000)
+        #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n").hasSuffix(table))
+        let before = try #require(watch.residentBytes)
+
+        // As many clients as the server takes, each asking for the table and reading nothing.
+        let sleepers = try (0..<256).map { _ in try HTTP.connect(port: port, receiveBuffer: 4096) }
+        defer { for socket in sleepers { close(socket) } }
+        for socket in sleepers { try HTTP.send(socket, "GET /styles.json HTTP/1.1\r\n\r\n") }
+        for socket in sleepers { #expect(HTTP.waitReadable(socket), "a sleeper's response never started") }
+        // Each holds the one shared table, not a copy (256 copies would be 3 GB).
+        let grown = try #require(watch.residentBytes) - before
+        #expect(grown < 64 << 20, "the server grew by \(grown >> 20) MB for 256 clients that read nothing")
+
+        // A client that reads is served: the one stalled longest makes room for it.
+        var answer = ""
+        let start = Date()
+        while Date().timeIntervalSince(start) < 20 {
+            answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n")
+            if !answer.hasPrefix("HTTP/1.1 503 ") { break }
+            usleep(250_000)
+        }
+        let isTheTable = answer.hasSuffix(table)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && isTheTable)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aClientThatHalfClosesGetsTheWholeTable() throws {
+        let folder = try Self.bigFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.bigServer(in: folder)
+        let table = Array(Self.table(in: folder).utf8)
+        let socket = try HTTP.connect(port: port)
+        defer { close(socket) }
+        try HTTP.send(socket, "GET /styles.json HTTP/1.0\r\n\r\n")
+        #expect(shutdown(socket, Int32(SHUT_WR)) == 0)
+        let response = HTTP.readToEnd(socket)
+        let body = Array(response.split(separator: Array("\r\n\r\n".utf8), maxSplits: 1).last ?? [])
+        #expect(body.count == table.count, "\(body.count) of \(table.count) bytes")
+        let isTheTable = body == table  // compared apart: a failed #expect would diff 14 MB
+        #expect(isTheTable)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func eventsAreBoundedAndSlowStreamsHoldOneEach() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 20,000 errors, none left out: 8 MB of diagnostics in all.
+        try Self.write((0..<20000).map { "UILabel#c\($0) { alpha: 0.5; }\n" }.joined(), to: folder + "/big.less")
+        let (watch, port) = try Self.bigServer(in: folder, ["--error-limit", "0"])
+        let before = try #require(watch.residentBytes)
+
+        let sleepers = try (0..<200).map { _ in try HTTP.connect(port: port, receiveBuffer: 4096) }
+        defer { for socket in sleepers { close(socket) } }
+        for socket in sleepers { try HTTP.send(socket, "GET /events HTTP/1.1\r\n\r\n") }
+        for socket in sleepers { #expect(HTTP.waitReadable(socket), "a sleeper's stream never started") }
+        let grown = try #require(watch.residentBytes) - before
+        #expect(grown < 32 << 20, "the server grew by \(grown >> 20) MB for 200 event streams that read nothing")
+
+        // Readers get the whole event: the count, and the first diagnostics.
+        let readers = try (0..<20).map { _ in try HTTP.connect(port: port) }
+        defer { for socket in readers { close(socket) } }
+        for socket in readers { try HTTP.send(socket, "GET /events HTTP/1.1\r\n\r\n") }
+        for socket in readers {
+            let stream = HTTP.read(socket, until: { $0.contains("event: build\ndata: ") && $0.hasSuffix("\n\n") })
+            let data = try #require(stream.components(separatedBy: "event: build\ndata: ").last)
+            #expect(data.hasPrefix("{\"build\":1,\"ok\":false,") && data.contains(",\"count\":20000,\"diagnostics\":[{"))
+            #expect(data.hasSuffix("}]}\n\n") && data.utf8.count <= 64 * 1024, "an event of \(data.utf8.count) bytes")
+        }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func runningOutOfDescriptorsRefusesClientsWithoutSpinning() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder, descriptorLimit: 64)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+        // More idle connections than the server has descriptors for.
+        let idle = try (0..<100).map { _ in try HTTP.connect(port: port) }
+        defer { for socket in idle { close(socket) } }
+        // With connections still waiting, the server rests instead of spinning on accept.
+        let cpuBefore = try #require(watch.cpuSeconds)
+        let later = Date().addingTimeInterval(2)
+        while Date() < later { usleep(50_000) }
+        let used = try #require(watch.cpuSeconds) - cpuBefore
+        #expect(used < 0.5, "\(used) s of CPU in 2 s")
+        // The ones it had no descriptor for were told so (the rest wait their turn).
+        let answered = idle.filter { HTTP.waitReadable($0, seconds: 0) }.map { String(decoding: HTTP.readToEnd($0), as: UTF8.self) }
+        #expect(!answered.isEmpty)
+        #expect(answered.allSatisfy { $0.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n") && $0.hasSuffix("no file descriptor left; try again shortly\n") })
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func onlyThisMachinesNamesAndAllowedHostsAreAnswered() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0", "--allow-host", "Dev.Example"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+        func get(_ host: String) throws -> String {
+            try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\n\r\n")
+        }
+        // A page's own name (DNS rebinding), or any other: refused, saying how to allow it.
+        let refused = try get("evil.example:\(port)")
+        #expect(refused.hasPrefix("HTTP/1.1 421 Misdirected Request\r\n"))
+        #expect(refused.hasSuffix("\r\n\r\nreflc watch does not answer to the host 'evil.example:\(port)'; to allow it, run reflc watch with --allow-host evil.example\n"))
+        var name = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&name, 255) == 0)
+        let hostName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for host in ["localhost:\(port)", "127.0.0.1:\(port)", "127.0.0.1", "[::1]:\(port)", "LOCALHOST.", hostName, hostName + ".local:\(port)",
+                     "dev.example:\(port)"] {
+            let answer = try get(host)
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "Host: \(host)")
+            #expect(!answer.contains("Access-Control-Allow-Origin"), "Host: \(host)")
+        }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aLoopbackAddressIsKnownByTheAddressNotItsSpelling() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 2130706433 is 127.0.0.1 written as one number.
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "2130706433:0"], in: folder)
+        watch.waitFor("the first build") { watch.stdout.contains("watching") }
+        #expect(watch.stdout.contains("serving http://2130706433:"))
+        #expect(!watch.stderr.contains("warning: serving on"))
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func inputIsBoundedAndETagsCompareWeakly() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+
+        // A client that goes on sending after its request is closed, not read forever.
+        let streamer = try HTTP.connect(port: port)
+        defer { close(streamer) }
+        try HTTP.send(streamer, "GET /events HTTP/1.1\r\n\r\n")
+        _ = HTTP.read(streamer, until: { $0.contains("event: build") })
+        let chunk = [UInt8](repeating: 0x41, count: 65536)
+        var sent = 0
+        let start = Date()
+        while Date().timeIntervalSince(start) < WatchTests.deadline {
+            let count = HTTP.sendOnce(streamer, chunk)
+            if count <= 0 { break }
+            sent += count
+        }
+        #expect(sent < 16 << 20, "the server read \(sent >> 20) MB after the request")
+
+        // A request line over 8 KiB: 414, not 404.
+        let long = try HTTP.exchange(port: port, "GET /" + String(repeating: "a", count: 17 * 1024) + " HTTP/1.1\r\n\r\n")
+        #expect(long.hasPrefix("HTTP/1.1 414 URI Too Long\r\n") && long.hasSuffix("longer than 8192 bytes; the server's paths are short: /styles.json, /events\n"))
+
+        // If-None-Match: weak tags, lists and * (RFC 9110).
+        let etag = try #require(HTTP.header("ETag", in: try HTTP.exchange(port: port, "HEAD /styles.json HTTP/1.1\r\n\r\n")))
+        for condition in ["W/\(etag)", "\"other\", W/\(etag)", "*", etag] {
+            let answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: \(condition)\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 304 Not Modified\r\n"), "If-None-Match: \(condition)")
+        }
+        #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: W/\"other\"\r\n\r\n").hasPrefix("HTTP/1.1 200 OK"))
         #expect(watch.stop() == 0)
     }
 
@@ -315,12 +531,46 @@ enum HTTP {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// One send, without SIGPIPE when the peer has closed: the count sent, or -1.
+    static func sendOnce(_ socket: Int32, _ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes {
+            #if canImport(Darwin)
+            var yes: Int32 = 1
+            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            return Darwin.send(socket, $0.baseAddress, $0.count, 0)
+            #else
+            return Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            #endif
+        }
+    }
+
+    /// Whether `socket` has something to read (or was closed) before the deadline.
+    static func waitReadable(_ socket: Int32, seconds: Double = WatchTests.deadline) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(seconds * 1000)) > 0
+    }
+
     /// One request, and the whole response (the server closes after it).
     static func exchange(port: Int, _ request: String) throws -> String {
         let socket = try connect(port: port)
         defer { close(socket) }
         try send(socket, request)
-        return read(socket, until: { _ in false })
+        return String(decoding: readToEnd(socket), as: UTF8.self)
+    }
+
+    /// Reads until the peer closes or the deadline passes.
+    static func readToEnd(_ socket: Int32) -> [UInt8] {
+        var received: [UInt8] = []
+        let start = Date()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while Date().timeIntervalSince(start) < WatchTests.deadline {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let count = readBytes(socket, &buffer, buffer.count)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return received
     }
 
     static func header(_ name: String, in response: String) -> String? {

@@ -1,0 +1,521 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ReflEval
+
+/// The HTTP/1.1 server of `reflc watch --serve`, for an app on a device
+/// (which cannot read the Mac's files): the last good table, an event per
+/// build, and the current diagnostics.
+///
+///     GET /styles.json    the last good JSON table, with an ETag (304 on If-None-Match)
+///     GET /styles.reflb   the same table in the binary form
+///     GET /events         Server-Sent Events: one `build` event per build
+///     GET /diagnostics    the last build's diagnostics
+///
+/// One thread serves every client with `poll`, each socket non-blocking,
+/// so a client that stops reading never delays a build or another client:
+/// what it has not read waits in its own buffer, and past a bound it is
+/// disconnected. Requests are bounded in size and header count; only GET
+/// and HEAD are served.
+public final class DevServer: @unchecked Sendable {
+    public struct Failure: Error {
+        public let message: String
+    }
+
+    /// What the last build left to serve.
+    public struct Snapshot {
+        public var build = 0
+        /// The last good table (nil before the first good build), and its ETag.
+        public var json: [UInt8]?
+        public var binary: [UInt8]?
+        public var etag = ""
+        /// The last build's outcome, as the body of `/diagnostics`.
+        public var report = "{\"build\":0,\"ok\":false,\"diagnostics\":[]}"
+        /// The last build's event, as `/events` sends it.
+        public var event = ""
+
+        public init() {}
+    }
+
+    /// Bounds on what a client may cost (each is in the table of limits
+    /// under `reflc watch` in Docs/CommandLine.md).
+    static let maximumRequestBytes = 16 * 1024
+    static let maximumHeaders = 100
+    /// The request line (method, path, version): a longer one is answered 414.
+    static let maximumRequestLineBytes = 8 * 1024
+    /// Bytes a client may send after its request (nothing is read from a
+    /// request body or an event stream) before it is closed.
+    static let maximumIgnoredBytes = 16 * 1024
+    static let maximumClients = 256
+    /// Seconds a client has to send its request.
+    static let requestTimeout = 10.0
+    /// Seconds a client with a response or an event waiting may go without
+    /// taking a byte of it before it is closed.
+    static let stallTimeout = 30.0
+    /// With every client place taken, a new client takes the place of the
+    /// one stalled longest, if that one has been stalled this many seconds.
+    static let evictionStall = 5.0
+    /// Bytes of superseded tables kept for clients still reading them
+    /// (each table counted once however many clients read it); past it,
+    /// those clients are closed, the one stalled longest first.
+    static let maximumRetainedBytes = 256 << 20
+    /// The most an event should take; `reflc watch` sends the first
+    /// diagnostics that fit and their count. A stream holds at most one event
+    /// it has not read: a slow reader skips to the latest build.
+    public static let maximumEventBytes = 64 * 1024
+    /// Milliseconds the listener rests when no descriptor is left to accept with.
+    static let acceptBackOffMilliseconds: Int32 = 250
+    /// Seconds between keep-alive comments on an idle event stream.
+    static let keepAliveInterval = 15.0
+
+    public let address: String
+    /// Whether the address bound is a loopback one (decided by the address, not its name).
+    public let isLoopback: Bool
+    private let hosts: DevServerHosts
+    private let listener: Int32
+    private let wakeReader: Int32
+    private let wakeWriter: Int32
+    private let lock = Lock()
+    private var published = Snapshot()
+    private var running = true
+    /// A descriptor kept open to be given up when the process has no other:
+    /// closed, it lets one waiting connection be accepted and told 503.
+    private var reserve: Int32 = -1
+    /// Until when the listener is not polled: accept cannot succeed (no
+    /// descriptor left), and a listener left in the poll would wake it at once, forever.
+    private var listenerPausedUntil = 0.0
+
+    /// Listens on `host:port` (port 0: one the system picks; `address` says
+    /// which), answering requests whose `Host` is this machine, one of its
+    /// addresses or one of `allowedHosts` (421 otherwise).
+    public init(host: String, port: UInt16, allowedHosts: [String] = []) throws(Failure) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw Failure(message: "cannot serve on '\(host):\(port)': \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(found) }
+        let socket = openSocket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+        guard socket >= 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
+        var yes: Int32 = 1
+        _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(socket, 64) == 0 else {
+            let reason = FileSystem.lastErrorReason()
+            close(socket)
+            throw Failure(message: "cannot serve on '\(host):\(port)': \(reason)")
+        }
+        Self.setNonBlocking(socket)
+        listener = socket
+        isLoopback = DevServerHosts.isLoopback(first.pointee.ai_addr)
+        hosts = DevServerHosts(allowed: allowedHosts)
+        address = Self.boundAddress(socket, host: host)
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
+        wakeReader = descriptors[0]
+        wakeWriter = descriptors[1]
+        Self.setNonBlocking(wakeReader)
+        Self.setNonBlocking(wakeWriter)
+        reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    deinit {
+        if reserve >= 0 { close(reserve) }
+        close(listener)
+        close(wakeReader)
+        close(wakeWriter)
+    }
+
+    /// Serves on a thread of its own until `stop()`.
+    public func start() {
+        BackgroundThread.start { [self] in serve() }
+    }
+
+    /// Makes `snapshot` what is served from now on; `/events` clients get its event.
+    public func publish(_ snapshot: Snapshot) {
+        lock.withLock { published = snapshot }
+        wake()
+    }
+
+    public func stop() {
+        lock.withLock { running = false }
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    // MARK: - The loop
+
+    private final class Client {
+        let socket: Int32
+        var request: [UInt8] = []
+        var output = DevServerOutput()
+        var isAnswered = false
+        var isEventStream = false
+        /// The build whose event this event stream was last given.
+        var eventBuild = -1
+        var closesAfterWriting = false
+        /// The client shut down its side: no more to read, but what it asked for is still sent.
+        var readClosed = false
+        /// Bytes received after the request, which nothing reads.
+        var ignoredBytes = 0
+        let connected: Double
+        /// When the client last took a byte, or was given something to take.
+        var lastProgress: Double
+
+        init(socket: Int32, now: Double) {
+            self.socket = socket
+            connected = now
+            lastProgress = now
+        }
+
+        /// Seconds the client has had output waiting without taking any of it.
+        func stalled(now: Double) -> Double {
+            output.isEmpty ? 0 : now - lastProgress
+        }
+
+        func queue(_ bytes: [UInt8], now: Double) {
+            if output.isEmpty { lastProgress = now }
+            output.append(bytes)
+        }
+    }
+
+    private func serve() {
+        var clients: [Client] = []
+        var snapshot = lock.withLock { published }
+        var event = Array(snapshot.event.utf8)
+        while lock.withLock({ running }) {
+            let paused = listenerPausedUntil > Self.now()
+            var descriptors = [pollfd(fd: paused ? -1 : listener, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
+            for client in clients {
+                var events = client.readClosed ? Int16(0) : Int16(POLLIN)
+                if !client.output.isEmpty { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), paused ? Self.acceptBackOffMilliseconds : 1000)
+            let now = Self.now()
+            if descriptors[1].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 256)
+                while read(wakeReader, &drain, drain.count) > 0 {}
+                let newer = lock.withLock { published }
+                if newer.build != snapshot.build { event = Array(newer.event.utf8) }
+                snapshot = newer
+            }
+            var dropped = Set<Int32>()
+            for (index, client) in clients.enumerated() {
+                let revents = descriptors[index + 2].revents
+                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !client.readClosed, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
+                if client.isEventStream && client.output.isEmpty {
+                    // A stream is given the latest event once it has taken
+                    // the last: a slow reader skips builds, never queues them.
+                    if client.eventBuild != snapshot.build {
+                        client.queue(event, now: now)
+                        client.eventBuild = snapshot.build
+                    } else if now - client.lastProgress > Self.keepAliveInterval {
+                        client.queue(Array(": keep-alive\n\n".utf8), now: now)
+                    }
+                }
+                if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
+                if client.output.isEmpty && client.closesAfterWriting { dropped.insert(client.socket) }
+                if !client.isAnswered && now - client.connected > Self.requestTimeout { dropped.insert(client.socket) }
+                if client.stalled(now: now) > Self.stallTimeout { dropped.insert(client.socket) }
+            }
+            dropped.formUnion(overRetained(clients, snapshot: snapshot, now: now))
+            for client in clients where dropped.contains(client.socket) { close(client.socket) }
+            clients.removeAll { dropped.contains($0.socket) }
+            if !dropped.isEmpty { listenerPausedUntil = 0 }  // a descriptor is free again
+            if descriptors[0].revents != 0 { accept(into: &clients, now: now) }
+        }
+        for client in clients { close(client.socket) }
+    }
+
+    /// The clients to close so that superseded tables kept for them stay
+    /// within `maximumRetainedBytes`: the ones stalled longest first.
+    private func overRetained(_ clients: [Client], snapshot: Snapshot, now: Double) -> Set<Int32> {
+        let current = [snapshot.json, snapshot.binary].compactMap { $0 }.map { DevServerOutput.identity(of: $0) }
+        var sizes: [UnsafeRawPointer: Int] = [:]
+        var holders: [(client: Client, tables: [UnsafeRawPointer])] = []
+        for client in clients where !client.isEventStream {
+            let tables = client.output.pieces.filter { $0.count > 4096 }.compactMap { piece -> UnsafeRawPointer? in
+                guard let identity = DevServerOutput.identity(of: piece), !current.contains(identity) else { return nil }
+                sizes[identity] = piece.count
+                return identity
+            }
+            if !tables.isEmpty { holders.append((client, tables)) }
+        }
+        var retained = sizes.values.reduce(0, +)
+        guard retained > Self.maximumRetainedBytes else { return [] }
+        var closing = Set<Int32>()
+        var holdersOf: [UnsafeRawPointer: Int] = [:]
+        for holder in holders { for table in holder.tables { holdersOf[table, default: 0] += 1 } }
+        for holder in holders.sorted(by: { $0.client.stalled(now: now) > $1.client.stalled(now: now) }) where retained > Self.maximumRetainedBytes {
+            closing.insert(holder.client.socket)
+            for table in holder.tables {
+                holdersOf[table]! -= 1
+                if holdersOf[table] == 0 { retained -= sizes[table]! }
+            }
+        }
+        return closing
+    }
+
+    private func accept(into clients: inout [Client], now: Double) {
+        while true {
+            let socket = acceptConnection(listener)
+            guard socket >= 0 else {
+                if errno == EMFILE || errno == ENFILE { refuseForWantOfDescriptors(now: now) }
+                return
+            }
+            Self.setNonBlocking(socket)
+            #if canImport(Darwin)
+            var yes: Int32 = 1
+            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            if clients.count >= Self.maximumClients, let stalled = clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
+               clients[stalled].stalled(now: now) >= Self.evictionStall {
+                // A client that takes nothing must not keep one that reads out.
+                close(clients[stalled].socket)
+                clients.remove(at: stalled)
+            }
+            guard clients.count < Self.maximumClients else {
+                let busy = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
+                close(socket)
+                continue
+            }
+            clients.append(Client(socket: socket, now: now))
+        }
+    }
+
+    /// No descriptor is left for a new client: the one waiting is told 503
+    /// through the reserve descriptor, and the listener rests a moment (or
+    /// until a client closes) rather than wake the loop at once, forever.
+    private func refuseForWantOfDescriptors(now: Double) {
+        if reserve >= 0 {
+            close(reserve)
+            let socket = acceptConnection(listener)
+            if socket >= 0 {
+                let body = "reflc watch has no file descriptor left; try again shortly\n"
+                let busy = Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                                  + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+                _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
+                close(socket)
+            }
+            reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        listenerPausedUntil = now + Double(Self.acceptBackOffMilliseconds) / 1000
+    }
+
+    /// Reads what the client sent; false when it is gone or broke the rules.
+    private func receive(_ client: Client, snapshot: Snapshot, now: Double) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(client.socket, &buffer, buffer.count)
+            if count == 0 {
+                // The end of the request side (a half-close, as `shutdown(SHUT_WR)`
+                // does) is not the end of the response: finish writing it.
+                client.readClosed = true
+                return client.isAnswered
+            }
+            if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            // Once answered, what a client sends is ignored (nothing but GET is
+            // served), up to a bound: a client streaming on must not be read forever.
+            guard !client.isAnswered else {
+                client.ignoredBytes += count
+                if client.ignoredBytes > Self.maximumIgnoredBytes { return false }
+                continue
+            }
+            client.request.append(contentsOf: buffer[0..<count])
+            if (client.request.firstIndex(of: 0x0A) ?? client.request.count) > Self.maximumRequestLineBytes {
+                answer(client, status: "414 URI Too Long",
+                       body: "the request line is longer than \(Self.maximumRequestLineBytes) bytes; the server's paths are short: /styles.json, /events\n",
+                       now: now)
+            } else if let end = Self.headerEnd(client.request) {
+                respond(to: Array(client.request[0..<end]), client, snapshot: snapshot, now: now)
+                client.request = []
+            } else if client.request.count > Self.maximumRequestBytes {
+                answer(client, status: "431 Request Header Fields Too Large", body: "the request is too large\n", now: now)
+            }
+        }
+    }
+
+    private func send(_ client: Client, now: Double) -> Bool {
+        let sent = client.output.send { Self.sendBytes(client.socket, $0) }
+        if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+        if sent > 0 { client.lastProgress = now }
+        return true
+    }
+
+    // MARK: - HTTP
+
+    /// The end of the request's header (after the blank line), if it has come.
+    static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A {
+                if index + 1 < bytes.count && bytes[index + 1] == 0x0A { return index + 2 }
+                if index + 2 < bytes.count && bytes[index + 1] == 0x0D && bytes[index + 2] == 0x0A { return index + 3 }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether an `If-None-Match` list names `etag`: compared weakly, as
+    /// RFC 9110 asks (`W/"x"` matches `"x"`), or `*` for any.
+    static func ifNoneMatch(_ condition: String, matches etag: String) -> Bool {
+        func opaque(_ tag: Substring) -> Substring { tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
+        let tags = condition.split(separator: ",").map { Substring($0.trimmedOfSpaces()) }
+        return tags.contains("*") || tags.contains { opaque($0) == opaque(Substring(etag)) }
+    }
+
+    private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot, now: Double) {
+        let lines = String(decoding: header, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), lines.count <= Self.maximumHeaders + 1 else {
+            answer(client, status: "400 Bad Request", body: "expected 'GET PATH HTTP/1.1' and at most \(Self.maximumHeaders) headers\n", now: now)
+            return
+        }
+        let method = String(parts[0])
+        let path = String(parts[1].prefix { $0 != "?" })
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmedOfSpaces()
+        }
+        if let host = headers["host"], !hosts.accepts(host) {
+            // Whatever the page behind this name is, it is not a client of this server (see DevServerHosts).
+            let shown = String(host.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F }.prefix(200).map(Character.init))
+            answer(client, status: "421 Misdirected Request",
+                   body: "reflc watch does not answer to the host '\(shown)'; to allow it, run reflc watch with --allow-host \(DevServerHosts.hostName(shown))\n",
+                   now: now)
+            return
+        }
+        let routes = ["/", "/styles.json", "/styles.reflb", "/events", "/diagnostics"]
+        guard routes.contains(path) else {
+            answer(client, status: "404 Not Found", body: "no such route; try /styles.json, /styles.reflb, /events or /diagnostics\n", now: now)
+            return
+        }
+        guard method == "GET" || method == "HEAD" else {
+            answer(client, status: "405 Method Not Allowed", extraHeaders: "Allow: GET, HEAD\r\n", body: "only GET and HEAD are served\n", now: now)
+            return
+        }
+        let isHead = method == "HEAD"
+        switch path {
+        case "/styles.json", "/styles.reflb":
+            guard let table = path == "/styles.json" ? snapshot.json : snapshot.binary else {
+                answer(client, status: "503 Service Unavailable", body: "no table yet: the build has not succeeded; see /diagnostics\n", isHead: isHead, now: now)
+                return
+            }
+            let tag = "ETag: \(snapshot.etag)\r\nCache-Control: no-cache\r\n"
+            if let condition = headers["if-none-match"], Self.ifNoneMatch(condition, matches: snapshot.etag) {
+                answer(client, status: "304 Not Modified", extraHeaders: tag, body: nil, now: now)
+                return
+            }
+            answer(client, status: "200 OK", contentType: path == "/styles.json" ? "application/json" : "application/octet-stream",
+                   extraHeaders: tag, bytes: table, isHead: isHead, now: now)
+        case "/diagnostics":
+            answer(client, status: "200 OK", contentType: "application/json", extraHeaders: "Cache-Control: no-cache\r\n",
+                   body: snapshot.report + "\n", isHead: isHead, now: now)
+        case "/events":
+            client.isAnswered = true
+            client.queue(Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                                + "Connection: keep-alive\r\n\r\n").utf8), now: now)
+            if isHead {
+                client.closesAfterWriting = true
+                return
+            }
+            client.isEventStream = true
+            // The stream starts with the current state (the loop queues it), then an event per build.
+            client.queue(Array("retry: 1000\n\n".utf8), now: now)
+        default:
+            answer(client, status: "200 OK", contentType: "text/plain; charset=utf-8",
+                   body: "reflc watch: GET /styles.json, /styles.reflb, /events (Server-Sent Events), /diagnostics\n", isHead: isHead, now: now)
+        }
+    }
+
+    private func answer(_ client: Client, status: String, contentType: String = "text/plain; charset=utf-8",
+                        extraHeaders: String = "", body: String?, isHead: Bool = false, now: Double) {
+        answer(client, status: status, contentType: contentType, extraHeaders: extraHeaders, bytes: body.map { Array($0.utf8) },
+               isHead: isHead, now: now)
+    }
+
+    /// Queues the answer; `bytes` (a table) is queued as it is, shared, not copied.
+    private func answer(_ client: Client, status: String, contentType: String, extraHeaders: String, bytes: [UInt8]?, isHead: Bool,
+                        now: Double) {
+        var head = "HTTP/1.1 \(status)\r\n"
+        if let bytes { head += "Content-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\n" }
+        head += extraHeaders + "Connection: close\r\n\r\n"
+        client.isAnswered = true
+        client.queue(Array(head.utf8), now: now)
+        if let bytes, !isHead { client.queue(bytes, now: now) }
+        client.closesAfterWriting = true
+    }
+
+    // MARK: - Sockets
+
+    private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        #if canImport(Darwin)
+        return Darwin.send(socket, base, bytes.count, 0)
+        #else
+        return Glibc.send(socket, base, bytes.count, Int32(MSG_NOSIGNAL))
+        #endif
+    }
+
+    private static func setNonBlocking(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// `host:port` as bound (the port the system picked for port 0).
+    private static func boundAddress(_ socket: Int32, host: String) -> String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        let family = Int32(storage.ss_family)
+        let port: UInt16 = withUnsafeBytes(of: storage) { raw in
+            family == AF_INET6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
+                : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
+        }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    public static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+// At file level: inside the server, its own `accept` and `socket` names would hide the system's.
+private func openSocket(_ family: Int32, _ type: Int32, _ protocolNumber: Int32) -> Int32 {
+    socket(family, type, protocolNumber)
+}
+
+private func acceptConnection(_ listener: Int32) -> Int32 {
+    accept(listener, nil, nil)
+}
+
+private extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    func trimmedOfSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
