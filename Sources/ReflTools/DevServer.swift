@@ -199,7 +199,7 @@ public final class DevServer: @unchecked Sendable {
         var snapshot = lock.withLock { published }
         var event = Array(snapshot.event.utf8)
         while lock.withLock({ running }) {
-            let paused = listenerPausedUntil > Self.now()
+            let paused = listenerPausedUntil > MonotonicClock.now()
             var descriptors = [pollfd(fd: paused ? -1 : listener, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             for client in clients {
@@ -208,7 +208,7 @@ public final class DevServer: @unchecked Sendable {
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
             _ = poll(&descriptors, nfds_t(descriptors.count), paused ? Self.acceptBackOffMilliseconds : 1000)
-            let now = Self.now()
+            let now = MonotonicClock.now()
             if descriptors[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 256)
                 while read(wakeReader, &drain, drain.count) > 0 {}
@@ -497,11 +497,6 @@ public final class DevServer: @unchecked Sendable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }
 
 // At file level: inside the server, its own `accept` and `socket` names would hide the system's.

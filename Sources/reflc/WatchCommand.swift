@@ -156,7 +156,7 @@ enum WatchCommand {
         /// watch (the output cannot be written at the first build).
         mutating func build() -> Console.ExitStatus? {
             builds += 1
-            let start = DevServer.now()
+            let start = MonotonicClock.now()
             let result: CompileResult
             do {
                 result = try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths)
@@ -170,7 +170,7 @@ enum WatchCommand {
             var seen = Set<FilePath>()
             watched = ([input] + result.inputs + result.missingInputs).filter { seen.insert($0.normalized).inserted }
             let failed = options.report(result)
-            let milliseconds = Int(((DevServer.now() - start) * 1000).rounded())
+            let milliseconds = Int(((MonotonicClock.now() - start) * 1000).rounded())
             let shown = options.applied(to: result.diagnostics)
             guard !failed, let table = result.ruleTable else {
                 let errors = shown.filter { $0.severity == .error }.count + result.omittedErrors
