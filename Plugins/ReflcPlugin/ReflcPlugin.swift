@@ -11,8 +11,9 @@ import PackagePlugin
 ///   the stylesheet's variables and selector names as Swift constants,
 ///   compiled into the target.
 ///
-/// Every `.less` file of the target is an input of both commands, so a save
-/// of any of them (an imported one included) builds again, and nothing is
+/// Every `.less` and `.json` file of the target (stylesheets, design-token
+/// files, `reflc.json`) is an input of both commands, so a save of any of
+/// them (an imported one included) builds again, and nothing is
 /// rebuilt when none changed. A stylesheet's errors fail the build, printed
 /// as `file:line:column: error: ...`, which SwiftPM and Xcode show at the line.
 @main
@@ -29,8 +30,11 @@ struct ReflcPlugin: BuildToolPlugin {
         let stylesheets = files.filter { $0.pathExtension == "less" }.sorted { $0.path < $1.path }
         let configurationFile = files.first { $0.lastPathComponent == Configuration.fileName }
         let configuration = configurationFile.map { Configuration(contentsOf: $0) } ?? Configuration()
-        // A change of the configuration builds again, as a change of a stylesheet does.
-        let inputs = stylesheets + (configurationFile.map { [$0] } ?? [])
+        // A change of the configuration, or of a design-token file a
+        // stylesheet may import (`@import tokens("brand.tokens.json")`: any
+        // JSON file of the target), builds again, as a change of a stylesheet does.
+        let jsonFiles = files.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+        let inputs = stylesheets + jsonFiles
         return entries(of: stylesheets).flatMap { entry -> [Command] in
             let name = entry.deletingPathExtension().lastPathComponent
             let typeName = Self.typeName(name)

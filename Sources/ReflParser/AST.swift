@@ -112,11 +112,25 @@ public struct ViewPropertyDeclaration: Sendable {
     public var type: SourceRange
 }
 
-/// `@import url("file.less");` or `@import "file.less";`.
+/// `@import url("file.less");`, `@import "file.less";`, or an import of
+/// design tokens: `@import tokens("brand.tokens.json", dark: "dark.tokens.json");`.
 public struct ImportStatement: Sendable {
     public var range: SourceRange
     /// The string token, quotes included.
     public var path: SourceRange
+    /// Whether this imports a design-token file (`tokens(...)`) rather than a stylesheet.
+    public var isTokens = false
+    /// A token import's files per appearance (`light:`, `dark:`), each laid
+    /// over the first file: the name and the string token.
+    public var modes: [(name: SourceRange, path: SourceRange)] = []
+
+    public init(range: SourceRange, path: SourceRange, isTokens: Bool = false,
+                modes: [(name: SourceRange, path: SourceRange)] = []) {
+        self.range = range
+        self.path = path
+        self.isTokens = isTokens
+        self.modes = modes
+    }
 }
 
 /// `@name { @var: value; ... }`: a namespace whose variables are global all the same.

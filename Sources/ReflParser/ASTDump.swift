@@ -35,7 +35,8 @@ public struct ASTDump {
         for item in syntax.items {
             switch item {
             case .importStatement(let statement):
-                line(1, "import \(text(statement.path)) \(position(statement.range))")
+                let modes = statement.modes.map { " \(text($0.name)): \(text($0.path))" }.joined()
+                line(1, "import\(statement.isTokens ? " tokens" : "") \(text(statement.path))\(modes) \(position(statement.range))")
             case .namespace(let namespace):
                 line(1, "namespace \(text(namespace.name)) \(position(namespace.range))")
                 for variable in namespace.variables { dumpVariable(variable, depth: 2) }

@@ -46,9 +46,10 @@ extension Parser {
         }
     }
 
-    /// importStatement = "@import" ( STRING | "url" "(" STRING ")" ) ";" ;
+    /// importStatement = "@import" ( STRING | "url" "(" STRING ")" | tokenImport ) ";" ;
     mutating func parseImportStatement() -> ImportStatement? {
         let keyword = advance()
+        if at(word: "tokens") && lookahead.kind == .leftParen { return parseTokenImport(keyword) }
         var path: Token?
         if at(.string) || at(.unterminatedString) {
             path = advance()
@@ -70,6 +71,47 @@ extension Parser {
         }
         expectStatementEnd(after: "'@import'")
         return ImportStatement(range: SourceRange(keyword.range.start, previousEnd), path: path.range)
+    }
+
+    /// tokenImport = "tokens" "(" STRING { "," ( "light" | "dark" ) ":" STRING } ")" ;
+    private mutating func parseTokenImport(_ keyword: Token) -> ImportStatement? {
+        advance()
+        let open = advance()
+        guard at(.string) || at(.unterminatedString) else {
+            error(ParserMessages.expected("a quoted path to a design-token file", after: "'tokens('", found: found),
+                  at: current.range)
+            recoverAtTopLevel()
+            return nil
+        }
+        let path = advance()
+        var modes: [(name: SourceRange, path: SourceRange)] = []
+        while eat(.comma) != nil {
+            guard at(word: "light") || at(word: "dark") else {
+                error(ParserMessages.unknownTokenMode(found: found), at: current.range)
+                recoverAtTopLevel()
+                return nil
+            }
+            let name = advance()
+            guard eat(.colon) != nil, at(.string) || at(.unterminatedString) else {
+                error(ParserMessages.expected("':' and a quoted path", after: "'\(file.text(name.range))'", found: found),
+                      at: current.range)
+                recoverAtTopLevel()
+                return nil
+            }
+            if modes.contains(where: { spells($0.name, "light") == spells(name.range, "light") }) {
+                error(ParserMessages.tokenModeTwice(file.text(name.range)), at: name.range)
+            }
+            modes.append((name.range, advance().range))
+        }
+        if eat(.rightParen) == nil {
+            error(ParserMessages.expected("')'", after: "the design-token files", found: found), at: current.range,
+                  notes: [matchNote(open)])
+            recoverAtTopLevel()
+            return nil
+        }
+        expectStatementEnd(after: "'@import'")
+        return ImportStatement(range: SourceRange(keyword.range.start, previousEnd), path: path.range,
+                               isTokens: true, modes: modes)
     }
 
     /// namespace = AT_NAME "{" { variableDefinition } "}" ;

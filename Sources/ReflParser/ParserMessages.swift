@@ -145,6 +145,14 @@ enum ParserMessages {
                fixIt: FixIt(replacement: ""))
     }
 
+    static func unknownTokenMode(found: String) -> Message {
+        .error(.importSyntax, "expected 'light:' or 'dark:' and a design-token file laid over the first, found \(found)")
+    }
+
+    static func tokenModeTwice(_ mode: String) -> Message {
+        .error(.importSyntax, "the '\(mode)' token file is given twice; give each appearance one file")
+    }
+
     static func unknownImportForm(found: String) -> Message {
         .error(.importSyntax, "expected a quoted path or url(\"...\") after '@import', found \(found)")
     }

@@ -1,11 +1,12 @@
 import ReflEval
 import ReflLexer
 
-/// `reflc build INPUT.less [-o OUT] [--format json|binary]`: compile a
-/// stylesheet and its imports into the rule table.
+/// `reflc build INPUT.less [-o OUT] [--format json|binary|tokens]`: compile
+/// a stylesheet and its imports into the rule table (or its variables into
+/// a design-token file).
 enum BuildCommand {
     static let help = """
-        usage: reflc build INPUT.less [-o OUT] [--format json|binary] [--depends FILE] [-I DIR]...
+        usage: reflc build INPUT.less [-o OUT] [--format json|binary|tokens] [--depends FILE] [-I DIR]...
                            [--warnings-as-errors] [--error-limit N] [--diagnostics text|json]
                            [--color auto|always|never] [-q]
 
@@ -14,7 +15,8 @@ enum BuildCommand {
         JSON (the default), or binary, the form an app ships (it loads many
         times faster than JSON or source; see Docs/BinaryTable.md). Without
         -o, or with -o -, the table goes to stdout (a binary one only when
-        stdout is not a terminal).
+        stdout is not a terminal). --format tokens writes the stylesheet's
+        variables instead, as a design-token file (see Docs/DesignTokens.md).
 
         All errors are reported in one run, as file:line:column diagnostics on
         stderr; warnings do not fail the build (unless --warnings-as-errors).
@@ -26,7 +28,8 @@ enum BuildCommand {
 
         options:
           -o, --output PATH      where to write the table ('-' for stdout)
-          --format json|binary   the table's form (default json)
+          --format json|binary|tokens
+                                 the table's form (default json), or tokens
           --depends FILE         also write a Makefile depfile 'OUT: INPUT IMPORT...' listing
                                  every file the build read (on success only)
         \(CompilingCommand.inputHelp)
@@ -45,8 +48,8 @@ enum BuildCommand {
         }
         let parsed = command.arguments
         let format = parsed.last("--format") ?? command.configuration?.format ?? "json"
-        guard format == "json" || format == "binary" else {
-            return Console.fail("unknown table format '\(format)'; expected json or binary", help: help)
+        guard format == "json" || format == "binary" || format == "tokens" else {
+            return Console.fail("unknown table format '\(format)'; expected json, binary or tokens", help: help)
         }
         let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
         let path = output?.bytes == Array("-".utf8) ? nil : output
@@ -67,13 +70,14 @@ enum BuildCommand {
         if depends?.bytes == Array("-".utf8) {
             return Console.fail("--depends takes the path of the depfile to write, not '-'", help: help)
         }
-        return build(command, output: path, binary: format == "binary", depends: depends)
+        return build(command, output: path, format: format, depends: depends)
     }
 
     /// Compiles and writes the table — JSON streamed into the output as it
     /// is compiled, binary laid out from the whole table — keeping it only if
     /// there is no error; then the depfile.
-    static func build(_ command: CompilingCommand, output: FilePath?, binary: Bool, depends: FilePath?) -> Console.ExitStatus {
+    static func build(_ command: CompilingCommand, output: FilePath?, format: String, depends: FilePath?) -> Console.ExitStatus {
+        let binary = format == "binary", whole = format != "json"
         var file: OutputFile?
         if let output {
             switch OutputFile.create(output, refusing: command.entryFiles) {
@@ -82,19 +86,28 @@ enum BuildCommand {
             }
         }
         let memory = ByteArrayOutput()
-        let result: CompileResult
-        switch binary ? command.compile() : command.build(writingJSONTo: file ?? memory) {
+        var result: CompileResult
+        switch whole ? command.compile() : command.build(writingJSONTo: file ?? memory) {
         case .failure(let status):
             file?.discard()
             return status
         case .success(let compiled): result = compiled
         }
-        guard !command.options.report(result), let table = binary ? result.ruleTable : RuleTable() else {
+        var tokens: [UInt8] = []
+        if format == "tokens", let table = result.ruleTable {
+            let export = DesignTokenExport.document(variables: table.variables, descriptions: result.variableDescriptions)
+            tokens = export.bytes
+            result.diagnostics += export.omitted.map { omission in omittedWarning(omission, in: result) }
+        }
+        guard !command.options.report(result), let table = whole ? result.ruleTable : RuleTable() else {
             file?.discard()
             return .inputErrors
         }
         var bytes = memory.bytes
-        if binary {
+        if format == "tokens" {
+            bytes = tokens
+            file.map { file in bytes.withUnsafeBytes { file.write($0) } }
+        } else if binary {
             do {
                 bytes = try table.binaryBytes()
             } catch {
@@ -113,6 +126,14 @@ enum BuildCommand {
             return writeDepfile(depends, target: output, inputs: result.inputs, refusing: inputs)
         }
         return .success
+    }
+
+    /// The warning that `omission`'s variable is left out of the tokens, at its definition.
+    private static func omittedWarning(_ omission: DesignTokenExport.Omission, in result: CompileResult) -> Diagnostic {
+        let place = result.variableDefinitions[omission.variable]
+        let file = place?.file ?? result.files.last ?? SourceFile(path: "-", bytes: [])
+        return Diagnostic(.warning(.tokenExport, "@\(omission.variable) is left out of the tokens: \(omission.reason)"),
+                          file: file, range: place?.range ?? SourceRange(0, 0))
     }
 
     /// `OUT: IN DEP...` — a Makefile rule saying the table depends on every

@@ -258,13 +258,31 @@ struct CommandLineTests {
         #expect(unknownOption.stderr.hasPrefix("reflc: error: unknown option '--outptu'; did you mean '--output'?"))
     }
 
+    /// `--format tokens` writes the variables as design tokens; the token
+    /// files the stylesheet imports are in the depfile.
+    @Test func designTokensOut() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try Self.run(["build", "Fixtures/compile/design-tokens/main.less", "--format", "tokens",
+                                "-o", folder + "/out.tokens.json", "--depends", folder + "/out.d"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("main.less:1:1") == false)
+        #expect(run.stderr.contains("warning: @font-heading-family is left out of the tokens: a string has no token form"))
+        let tokens = try String(contentsOfFile: folder + "/out.tokens.json", encoding: .utf8)
+        #expect(tokens.hasPrefix("{\n  \"version\": \"2025.10\","))
+        #expect(tokens.contains("\"color-green\": { \"$type\": \"color\", \"$value\": { \"colorSpace\": \"srgb\", \"components\": [0.184, 0.42, 0.227], \"hex\": \"#2f6b3a\" }, \"$description\": \"The brand green, for primary actions\" }"))
+        let depfile = try String(contentsOfFile: folder + "/out.d", encoding: .utf8)
+        #expect(depfile.contains("tokens/theme.resolver.json") && depfile.contains("tokens/palette.tokens.json")
+                && depfile.contains("tokens/dark.tokens.json"))
+    }
+
     @Test func helpAndVersion() throws {
         let help = try Self.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("usage: reflc COMMAND"))
         let buildHelp = try Self.run(["build", "--help"])
         #expect(buildHelp.status == 0)
-        #expect(buildHelp.stdout.hasPrefix("usage: reflc build INPUT.less [-o OUT] [--format json|binary]"))
+        #expect(buildHelp.stdout.hasPrefix("usage: reflc build INPUT.less [-o OUT] [--format json|binary|tokens]"))
         let version = try Self.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("reflc "))
@@ -327,7 +345,7 @@ struct CommandLineTests {
         let binary = try Self.run(["build", Self.embedding, "--format", "binary"])
         #expect(binary.status == 0)
         #expect(binary.stdout.utf8.starts(with: [0xEF, 0xBF, 0xBD, 0x52, 0x45, 0x46, 0x4C, 0x42]))  // the magic, 0x89 read as U+FFFD
-        #expect(try Self.run(["build", Self.embedding, "--format", "yaml"]).stderr.hasPrefix("reflc: error: unknown table format 'yaml'; expected json or binary"))
+        #expect(try Self.run(["build", Self.embedding, "--format", "yaml"]).stderr.hasPrefix("reflc: error: unknown table format 'yaml'; expected json, binary or tokens"))
         // Named like JSON, told apart by content.
         #expect(try Self.run(["build", Self.embedding, "--format", "binary", "-o", folder + "/looks.json"]).status == 0)
         #expect(try Self.run(["resolve", folder + "/looks.json"] + Self.query).stdout.contains("#1a80e6ff"))

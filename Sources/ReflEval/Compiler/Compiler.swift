@@ -24,8 +24,11 @@ public struct CompileResult: Sendable {
     /// Every variable whose value lowered without error, even when other
     /// parts of the stylesheet have errors (for an editor's hover).
     public var variables: [String: StyleValue] = [:]
-    /// Where each variable's winning definition is: its `@name`.
+    /// Where each variable's winning definition is: its `@name`, or the
+    /// value of the design token it was imported from.
     public var variableDefinitions: [String: FileRange] = [:]
+    /// The `$description` of each variable imported from a design token that has one.
+    public var variableDescriptions: [String: String] = [:]
 
     /// Whether any diagnostic is an error (then `ruleTable` is nil).
     /// The schema rules were checked against: UIKit's, with the classes and
@@ -192,8 +195,9 @@ public enum Compiler {
 
     /// The result of a compilation; `table` is kept only when there is no error.
     private static func result(of program: Program, table: RuleTable?) -> CompileResult {
-        let files = program.sources
-        var result = CompileResult(diagnostics: program.diagnostics.sortedForDisplay(fileOrder: files), files: files,
+        let imports = TokenImports(program.tokenImports)
+        let files = imports.files(program.sources)
+        var result = CompileResult(diagnostics: imports.diagnostics(program.diagnostics).sortedForDisplay(fileOrder: files), files: files,
                                    inputs: program.inputs.map(\.path), inputIdentities: program.inputs.map(\.identity),
                                    missingInputs: program.missingInputs,
                                    omittedErrors: program.log.omittedErrors,
@@ -202,8 +206,9 @@ public enum Compiler {
         result.variables = program.variables.values
         result.viewSchema = program.schemaCheck.schema
         result.variableDefinitions = program.variables.definitions.mapValues { definition in
-            FileRange(file: definition.file.source, range: definition.syntax.name)
+            imports.fileRange(FileRange(file: definition.file.source, range: definition.syntax.name))
         }
+        result.variableDescriptions = imports.descriptions
         return result
     }
 

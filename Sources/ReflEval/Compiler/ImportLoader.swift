@@ -55,6 +55,14 @@ struct ImportLoader {
             edges: { key in Self.imports(of: files[key]!.parts) },
             target: { edge, _ in
                 let written = StringLiteral.decode(edge.part.source.bytes, edge.statement.path)
+                if edge.statement.isTokens {
+                    let (key, path) = self.tokenImportKey(edge.statement, in: edge.part)
+                    lastImported = path
+                    guard files[key] == nil else { return key }
+                    guard let parts = self.loadTokens(edge.statement, at: path, in: edge.part) else { return nil }
+                    files[key] = (parts, path)
+                    return key
+                }
                 let candidates = self.candidates(for: FilePath(written), importer: edge.part.path)
                 let path = candidates.first { self.unsavedContents(of: $0, key: nil) != nil || FileSystem.exists($0, folders: self.folders) }
                     ?? candidates[0]
@@ -83,6 +91,55 @@ struct ImportLoader {
             },
             finish: { key in self.program.files.append(contentsOf: files[key]!.parts) })
         walk.walk(from: [entryKey])
+    }
+
+    /// Reads the design-token files of `statement` (written in `part`) into
+    /// the stylesheet text they stand for, parsed; nil when a file named by
+    /// the import cannot be read (reported at its path).
+    private func loadTokens(_ statement: ImportStatement, at path: FilePath, in part: LoadedFile) -> [LoadedFile]? {
+        let modes = statement.modes.map { (name: part.text($0.name), path: located($0.path, in: part)) }
+        let result = TokenImporter.load(path: path, modes: modes, syntheticPath: path.description) { file in
+            let key = self.canonicalPaths.canonical(file)
+            if let unsaved = self.unsavedContents(of: file, key: key) { return .success(SourceFile(path: file.description, bytes: unsaved)) }
+            switch FileSystem.readFile(file, folders: self.folders) {
+            case .failure(let error):
+                self.program.missingInputs.append(file)
+                return .failure(error)
+            case .success(let (bytes, identity)):
+                self.program.inputs.append(Program.Input(path: file, identity: identity))
+                return .success(SourceFile(path: file.description, bytes: bytes))
+            }
+        }
+        switch result {
+        case .failure(let failure):
+            let range = failure.mode.flatMap { mode in statement.modes.first { part.text($0.name) == mode }?.path } ?? statement.path
+            program.report(EvalMessages.importUnreadable(StringLiteral.decode(part.source.bytes, range), reason: failure.error.reason),
+                           in: part, at: range)
+            return nil
+        case .success(let tokens):
+            program.log.append(contentsOf: tokens.diagnostics)
+            program.tokenImports[ObjectIdentifier(tokens.source)] = tokens
+            return parse(tokens.source, at: path)
+        }
+    }
+
+    /// Where the file written at `range` of `part` is: beside it, or in an include folder.
+    private func located(_ range: SourceRange, in part: LoadedFile) -> FilePath {
+        let candidates = candidates(for: FilePath(StringLiteral.decode(part.source.bytes, range)), importer: part.path)
+        return candidates.first { unsavedContents(of: $0, key: nil) != nil || FileSystem.exists($0, folders: folders) }
+            ?? candidates[0]
+    }
+
+    /// A token import's first file, and the key that tells it from other
+    /// imports: its files, so the same files imported twice are read once.
+    private func tokenImportKey(_ statement: ImportStatement, in part: LoadedFile) -> (FilePath, FilePath) {
+        let path = located(statement.path, in: part)
+        var key = "tokens(" + (canonicalPaths.canonical(path) ?? path).description
+        for mode in statement.modes {
+            let modePath = located(mode.path, in: part)
+            key += ", \(part.text(mode.name)): " + (canonicalPaths.canonical(modePath) ?? modePath).description
+        }
+        return (FilePath(key + ")"), path)
     }
 
     /// A file's imports, each with the part it is written in.

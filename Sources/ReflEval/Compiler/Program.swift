@@ -102,6 +102,9 @@ final class Program {
     /// The classes and properties the stylesheet's `@view` declarations add
     /// (what the rule table keeps of them).
     var declaredViews = ViewSchema()
+    /// The design-token imports, by the stylesheet text they stand for
+    /// (what is found in that text is reported in the token files).
+    var tokenImports: [ObjectIdentifier: TokenImport] = [:]
 
     init(threads: Int = Concurrency.processorCount, errorLimit: Int = Compiler.defaultErrorLimit) {
         self.threads = threads

@@ -128,6 +128,16 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case stateNotPerState = "state-not-per-state"
     /// A control-state bracket on a directive.
     case stateOnDirective = "state-on-directive"
+    /// A design-token alias names no token, or a `$ref` that is not read.
+    case tokenAlias = "token-alias"
+    /// A variable with no design-token type, left out of `--format tokens`.
+    case tokenExport = "token-export"
+    /// A design-token file is not JSON, or cannot be read.
+    case tokenFile = "token-file"
+    /// A resolver document or an appearance's token file is not understood (modifiers, contexts, sets).
+    case tokenMode = "token-mode"
+    /// A design token's value is malformed, or has a part the language cannot express.
+    case tokenValue = "token-value"
     /// A `}` with no `{` to match.
     case unbalancedBrace = "unbalanced-brace"
     /// A variable used but never defined.
@@ -236,6 +246,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .spaceSeparatedValues: return "values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value"
         case .stateNotPerState: return "a control state on a property that UIKit does not set per state"
         case .stateOnDirective: return "a control-state bracket on a directive"
+        case .tokenAlias: return "a design-token alias names no token, or a `$ref` that is not read"
+        case .tokenExport: return "a variable with no design-token type, left out of `--format tokens`"
+        case .tokenFile: return "a design-token file is not JSON, or cannot be read"
+        case .tokenMode: return "a resolver document or an appearance's token file is not understood (modifiers, contexts, sets)"
+        case .tokenValue: return "a design token's value is malformed, or has a part the language cannot express"
         case .unbalancedBrace: return "a `}` with no `{` to match"
         case .undefinedVariable: return "a variable used but never defined"
         case .unknownDirective: return "an unknown `__` directive"

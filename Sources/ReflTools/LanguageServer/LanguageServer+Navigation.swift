@@ -69,6 +69,7 @@ extension LanguageServer {
         }.first
         var lines: [String] = []
         if let statement { lines.append("```less\n\(defining.text(statement))\n```") }
+        if let description = result.variableDescriptions[name] { lines.append(description) }
         switch result.variables[name] {
         case let value?: lines.append(value.markdownSummary)
         case nil: lines.append("its value has an error")

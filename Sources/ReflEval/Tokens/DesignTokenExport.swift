@@ -1,0 +1,139 @@
+/// Writes a stylesheet's variables as a design-token file (Design Tokens
+/// Community Group format, 2025.10), so that the palette a stylesheet
+/// defines feeds other platforms' tools. Each variable is a token named as
+/// the variable (`@color-brand` → `color-brand`), so importing the file
+/// gives the same variables back. When any variable differs between light
+/// and dark (`light-dark()`), the file is a resolver document: the other
+/// tokens in one set, those in a `theme` modifier with `light` and `dark`
+/// contexts. A value with no token type is left out, with a warning.
+public enum DesignTokenExport {
+    /// A variable left out, and why.
+    public struct Omission: Sendable, Equatable {
+        public var variable: String
+        public var reason: String
+    }
+
+    /// The token file of `variables` (by name, without `@`), with each
+    /// `descriptions[name]` as its `$description`.
+    public static func document(variables: [String: StyleValue],
+                                descriptions: [String: String] = [:]) -> (bytes: [UInt8], omitted: [Omission]) {
+        var shared: [(String, String)] = [], light: [(String, String)] = [], dark: [(String, String)] = []
+        var omitted: [Omission] = []
+        for name in variables.keys.sorted() {
+            let description = descriptions[name]
+            switch token(variables[name]!) {
+            case .failure(let failure): omitted.append(Omission(variable: name, reason: failure.reason))
+            case .success(.one(let body)): shared.append((name, withDescription(body, description)))
+            case .success(.appearances(let lightBody, let darkBody)):
+                light.append((name, withDescription(lightBody, description)))
+                dark.append((name, withDescription(darkBody, description)))
+            }
+        }
+        var text: String
+        if light.isEmpty {
+            text = group(shared, indent: "") + "\n"
+        } else {
+            text = """
+                {
+                  "version": "2025.10",
+                  "sets": {
+                    "tokens": { "sources": [\(group(shared, indent: "      "))] }
+                  },
+                  "modifiers": {
+                    "theme": {
+                      "default": "light",
+                      "contexts": {
+                        "light": [\(group(light, indent: "          "))],
+                        "dark": [\(group(dark, indent: "          "))]
+                      }
+                    }
+                  },
+                  "resolutionOrder": [{ "$ref": "#/sets/tokens" }, { "$ref": "#/modifiers/theme" }]
+                }
+
+                """
+        }
+        return (Array(text.utf8), omitted)
+    }
+
+    /// Why a value has no token form.
+    private struct Unexported: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    private enum Token {
+        case one(String)
+        case appearances(String, String)
+    }
+
+    /// The token's members (`"$type": ..., "$value": ...`), or why it has none.
+    private static func token(_ value: StyleValue) -> Result<Token, Unexported> {
+        if case .call("light-dark", let sides) = value {
+            guard sides.count == 2, case .color(let lightColor) = sides[0], case .color(let darkColor) = sides[1] else {
+                return .failure(Unexported("light-dark() of anything but two colors has no token form"))
+            }
+            return .success(.appearances(typed("color", color(lightColor)), typed("color", color(darkColor))))
+        }
+        return body(value).map(Token.one)
+    }
+
+    private static func body(_ value: StyleValue) -> Result<String, Unexported> {
+        switch value {
+        case .color(let value): return .success(typed("color", color(value)))
+        case .number(let number, unit: nil): return .success(typed("number", decimal(number)))
+        case .number(let number, unit: _?): return .success(typed("dimension", dimension(number)))
+        case .gradient(let colors):
+            let stops = colors.enumerated().map { index, stop in
+                "{ \"color\": \(color(stop)), \"position\": \(decimal(colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0)) }"
+            }
+            return .success(typed("gradient", "[\(stops.joined(separator: ", "))]"))
+        case .font(let font):
+            guard font.textStyle == nil, case .points(let size, _) = font.size else {
+                return .failure(Unexported("a font with a text style or a relative size has no token form"))
+            }
+            var members = ["\"fontFamily\": \(JSONEscaping.quoted(font.isSystem ? "system" : font.name))",
+                           "\"fontSize\": \(dimension(size))"]
+            if let weight = font.weight { members.append("\"fontWeight\": \(weightNumber(weight))") }
+            return .success(typed("typography", "{ \(members.joined(separator: ", ")) }"))
+        case .identifier(let word):
+            guard let weight = FontWeight(rawValue: word) else { return .failure(Unexported("the word '\(word)' has no token form")) }
+            return .success(typed("fontWeight", String(weightNumber(weight))))
+        default:
+            return .failure(Unexported("\(value.kindDescription) has no token form"))
+        }
+    }
+
+    private static func typed(_ type: String, _ value: String) -> String {
+        "\"$type\": \"\(type)\", \"$value\": \(value)"
+    }
+
+    private static func withDescription(_ body: String, _ description: String?) -> String {
+        guard let description else { return body }
+        return body + ", \"$description\": \(JSONEscaping.quoted(description))"
+    }
+
+    /// `{ "name": { members }, ... }`, one token a line.
+    private static func group(_ tokens: [(String, String)], indent: String) -> String {
+        guard !tokens.isEmpty else { return "{}" }
+        let lines = tokens.map { "\(indent)  \(JSONEscaping.quoted($0.0)): { \($0.1) }" }
+        return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+    }
+
+    private static func color(_ color: Color) -> String {
+        let components = [color.red, color.green, color.blue].map(decimal).joined(separator: ", ")
+        let alpha = color.alpha == 1 ? "" : ", \"alpha\": \(decimal(color.alpha))"
+        return "{ \"colorSpace\": \"srgb\", \"components\": [\(components)]\(alpha), \"hex\": \"\(color.hex.prefix(7))\" }"
+    }
+
+    /// Points and pixels alike are written as `px`: a point is the pixel of CSS and of the format.
+    private static func dimension(_ value: Double) -> String {
+        "{ \"value\": \(decimal(value)), \"unit\": \"px\" }"
+    }
+
+    private static func weightNumber(_ weight: FontWeight) -> Int {
+        (FontWeight.allCases.firstIndex(of: weight)! + 1) * 100
+    }
+
+    private static func decimal(_ value: Double) -> String { DesignTokenValues.decimal(value) }
+}

@@ -1,0 +1,47 @@
+import ReflLexer
+
+/// What reading design-token files finds: diagnostics at a byte of a JSON
+/// file, shown with its line and caret like a stylesheet's.
+final class TokenDiagnostics {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    func error(_ file: SourceFile, _ offset: Int, _ text: String, code: DiagnosticCode = .tokenValue) {
+        add(.error(code, text), file, offset)
+    }
+
+    func warning(_ file: SourceFile, _ offset: Int, _ text: String, code: DiagnosticCode = .tokenValue) {
+        add(.warning(code, text), file, offset)
+    }
+
+    private func add(_ message: Message, _ file: SourceFile, _ offset: Int) {
+        diagnostics.append(Diagnostic(message, file: file, range: Self.extent(of: offset, in: file.bytes)))
+    }
+
+    /// The JSON value of `file`; nil, with an error at the fault, when it is not JSON.
+    func parseJSON(_ file: SourceFile) -> JSONNode? {
+        switch JSONNode.parse(file.bytes) {
+        case .success(let node): return node
+        case .failure(let failure):
+            add(.error(.tokenFile, "malformed design-token file: \(failure.message)"), file, failure.offset)
+            return nil
+        }
+    }
+
+    /// The range a diagnostic at `offset` underlines: a whole string or
+    /// number or literal, else the one character (the `{` of an object).
+    static func extent(of offset: Int, in bytes: [UInt8]) -> SourceRange {
+        guard offset < bytes.count else { return SourceRange(bytes.count, bytes.count) }
+        var end = offset + 1
+        if bytes[offset] == UInt8(ascii: "\"") {
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            end = min(end + 1, bytes.count)
+        } else if bytes[offset] != UInt8(ascii: "{") && bytes[offset] != UInt8(ascii: "[") {
+            let stops: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "),
+                                     UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")]
+            while end < bytes.count && !stops.contains(bytes[end]) { end += 1 }
+        }
+        return SourceRange(offset, end)
+    }
+}
