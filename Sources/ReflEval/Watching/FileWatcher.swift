@@ -35,6 +35,8 @@ public final class FileWatcher: @unchecked Sendable {
     private let stopReader: Int32
     private let events: PlatformEvents?
     private var stamps: [FilePath: Stamp] = [:]
+    /// When `nextChange` last answered (a change soon after is part of a burst).
+    private var lastAnswer = -Double.infinity
 
     /// What a file's status says about its contents; nil fields for a file
     /// that does not exist.
@@ -103,19 +105,26 @@ public final class FileWatcher: @unchecked Sendable {
         events?.watch(folders: Set(stamps.keys.map(\.directory)), files: Set(stamps.keys))
     }
 
-    /// Waits until a watched file changes, then until changes have been
-    /// quiet for `settle` seconds (a save is often several events, a
-    /// branch switch many files: one answer for the burst); returns the
-    /// files that changed. Nil when `stop()` ended the wait.
-    public func nextChange(settle: Double = 0.05) -> [FilePath]? {
+    /// Waits until a watched file changes; returns the files that changed,
+    /// or nil when `stop()` ended the wait.
+    ///
+    /// A change that comes after a quiet spell is answered at once, as soon
+    /// as its events pause for `firstSettle` seconds (the events of one save
+    /// come together): the rebuild a user waits for starts without delay.
+    /// A change within `burstWindow` seconds of the previous answer is part
+    /// of a burst (a branch switch, a formatter rewriting files, saves in a
+    /// row): it is answered once changes have been quiet for `settle`
+    /// seconds, so the burst ends with one answer for the settled files.
+    public func nextChange(settle: Double = 0.05, firstSettle: Double = 0.005, burstWindow: Double = 0.25) -> [FilePath]? {
         while true {
             var now: [FilePath: Stamp]
             switch method {
             case .events:
                 guard let events else { return nil }
                 guard wait(for: events, timeout: nil) != .stopped else { return nil }
+                let quietNeeded = MonotonicClock.now() - lastAnswer < burstWindow ? settle : firstSettle
                 settling: while true {
-                    switch wait(for: events, timeout: settle) {
+                    switch wait(for: events, timeout: quietNeeded) {
                     case .stopped: return nil
                     case .quiet: break settling
                     case .activity: continue
@@ -137,7 +146,10 @@ public final class FileWatcher: @unchecked Sendable {
             let changed = now.keys.filter { now[$0] != stamps[$0] }.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
             stamps = now
             events?.refresh(files: Set(changed))
-            if !changed.isEmpty { return changed }
+            if !changed.isEmpty {
+                lastAnswer = MonotonicClock.now()
+                return changed
+            }
         }
     }
 
