@@ -317,6 +317,13 @@ def main():
         fields = dict(part.split("=") for part in resolution.split())
         rates[form] = float(fields["queries_per_second"])
 
+    # Where one core's time goes, phase by phase (printed, not a target).
+    phase_bench = os.path.join(root, "Benchmarks", ".build", "release", "PhaseBench")
+    pin = [shutil.which("taskset"), "-c", "0"] if shutil.which("taskset") else []
+    phase_output = subprocess.run(pin + [phase_bench, os.path.join(folders[10], "corpus.less"), "--runs", "3"],
+                                  check=True, capture_output=True, text=True).stdout
+    phases = [dict(part.split("=") for part in line.split()) for line in phase_output.splitlines() if line.startswith("phase=")]
+
     latencies = watch_latency(reflc, small, max(runs, 5) * 2)
     lsp = lsp_latency(reflc, os.path.join(folders[1], "corpus.less"), max(runs, 5))
 
@@ -341,6 +348,8 @@ def main():
     print("reflc lsp on the 1 MB corpus, median ms: " + ", ".join(
         f"{name} {statistics.median(values):.0f}" for name, values in lsp.items())
         + " (hover and completion right after a keystroke; diagnostics include the 200 ms pause)")
+    print(("one core" if pin else "all cores") + ", 10 MB, median ms: " + ", ".join(
+        f"{phase['phase'].replace('-', ' ')} {float(phase['median_seconds']) * 1000:.0f}" for phase in phases))
     print()
     print(f"{'load':<30} {'median s':>9} {'peak MiB':>9} {'size':>12} {'vs source':>12}")
     size = {label: {form: os.path.getsize(path) for form, path in paths.items()} for label, paths in forms.items()}
