@@ -13,7 +13,8 @@
 // - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
 //   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
 // - ReflTools: the tools as a library: the language server (its transports
-//   and typed messages) and the formatter.
+//   and typed messages), the formatter, the dev server of `reflc watch
+//   --serve`, and gen-swift's Swift tokens.
 // - reflc: the command line.  ReflcPlugin: SwiftPM build plugin.
 //
 // No package dependencies, and no Foundation in any library.

@@ -66,24 +66,3 @@ struct DiagnosticJSON {
         JSONEscaping.quoted(text)
     }
 }
-
-/// A string in double quotes with `"`, `\\`, line breaks, tabs and other
-/// control characters escaped: the common ground of JSON and Swift string
-/// literals, which differ only in how they write a character by its code.
-enum Quoting {
-    static func quote(_ text: String, codeEscape: (UInt32) -> String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += codeEscape(scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}

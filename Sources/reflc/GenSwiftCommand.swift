@@ -1,5 +1,6 @@
 import ReflEval
 import ReflLexer
+import ReflTools
 
 /// `reflc gen-swift INPUT [-o OUT.swift]`: the stylesheet's variables and
 /// selector names as typed Swift constants.
@@ -48,14 +49,15 @@ enum GenSwiftCommand {
         guard SwiftTokens.identifier(typeName) == typeName.prefix(1).lowercased() + typeName.dropFirst(), typeName.first?.isLetter == true else {
             return Console.fail("--type-name takes a Swift type name such as MainStyles, found '\(typeName)'")
         }
-        let table: RuleTable
+        let table: RuleTable, descriptions: [String: String]
         switch load(command) {
         case .failure(let status): return status
-        case .success(let loaded): table = loaded
+        case .success(let loaded): (table, descriptions) = loaded
         }
         let source: String
         do {
-            source = try SwiftTokens(typeName: typeName, sourceName: command.readsStandardInput ? "<stdin>" : command.input.lastComponent.description)
+            source = try SwiftTokens(typeName: typeName, sourceName: command.readsStandardInput ? "<stdin>" : command.input.lastComponent.description,
+                                     descriptions: descriptions)
                 .source(for: table)
         } catch {
             Console.writeError("reflc: error: \(error.description)\n")
@@ -75,14 +77,16 @@ enum GenSwiftCommand {
         }
     }
 
-    /// The table of INPUT: compiled from source, or read from a table.
-    private static func load(_ command: CompilingCommand) -> Result<RuleTable, Console.ExitStatus> {
+    /// The table of INPUT, compiled from source or read from a table, and
+    /// the descriptions of its variables imported from design tokens.
+    private static func load(_ command: CompilingCommand) -> Result<(RuleTable, [String: String]), Console.ExitStatus> {
         if command.readsStandardInput {
             return command.compile().flatMap { result in
                 guard !command.options.report(result), let table = result.ruleTable else { return .failure(.inputErrors) }
-                return .success(table)
+                return .success((table, result.variableDescriptions))
             }
         }
-        return command.report(StylesheetLoader.load(command.input, options: command.loadOptions)).map(\.table)
+        let loaded = StylesheetLoader.load(command.input, options: command.loadOptions)
+        return command.report(loaded).map { ($0.table, loaded.compilation?.variableDescriptions ?? [:]) }
     }
 }

@@ -6,26 +6,38 @@ import ReflEval
 /// standard library alone (and gains `UIColor`, `UIFont`, `UIEdgeInsets`,
 /// `CGSize`, `CGPoint` and `CGRect` conveniences where UIKit is available).
 /// Deterministic: the same table gives the same bytes.
-struct SwiftTokens {
+public struct SwiftTokens {
     /// Two names that become the same Swift identifier in one group.
-    struct Collision: Error, CustomStringConvertible {
-        let description: String
+    public struct Collision: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let typeName: String
-    let sourceName: String
+    /// The namespace enum's name (`MainStyles`).
+    public let typeName: String
+    /// The stylesheet's name, for the header comment.
+    public let sourceName: String
+    /// Doc comments for variables, by name (design tokens' `$description`).
+    public let descriptions: [String: String]
+
+    public init(typeName: String, sourceName: String, descriptions: [String: String] = [:]) {
+        self.typeName = typeName
+        self.sourceName = sourceName
+        self.descriptions = descriptions
+    }
 
     /// One group of constants (`Colors`, `Traits`, ...): Swift name, declaration, and what it came from.
     private struct Group {
         let name: String
-        var entries: [(swiftName: String, origin: String, declaration: String)] = []
+        var entries: [(swiftName: String, origin: String, description: String?, declaration: String)] = []
     }
 
-    func source(for table: RuleTable) throws(Collision) -> String {
+    /// The Swift file for `table`.
+    public func source(for table: RuleTable) throws(Collision) -> String {
         var groups: [String: Group] = [:]
         var skipped: [String] = []
-        func add(_ group: String, _ name: String, origin: String, _ type: String, _ value: String) {
-            groups[group, default: Group(name: group)].entries.append((Self.identifier(name), origin, "public static let \(Self.identifier(name)): \(type) = \(value)"))
+        func add(_ group: String, _ name: String, origin: String, description: String? = nil, _ type: String, _ value: String) {
+            groups[group, default: Group(name: group)].entries.append((Self.identifier(name), origin, description,
+                                                                       "public static let \(Self.identifier(name)): \(type) = \(value)"))
         }
         for (name, value) in table.variables.sorted(by: { $0.key < $1.key }) {
             let origin = "@" + name
@@ -33,7 +45,8 @@ struct SwiftTokens {
                 skipped.append(origin)
                 continue
             }
-            add(constant.group, name, origin: origin + (constant.note.map { " (\($0))" } ?? ""), constant.type, constant.literal)
+            add(constant.group, name, origin: origin + (constant.note.map { " (\($0))" } ?? ""), description: descriptions[name],
+                constant.type, constant.literal)
         }
         let selectors = table.rules.map(\.selector)
         for trait in Set(selectors.compactMap(\.trait)).sorted() {
@@ -103,6 +116,11 @@ struct SwiftTokens {
             let group = groups[name]!
             out += "\n    public enum \(name) {\n"
             for entry in group.entries.sorted(by: { $0.swiftName < $1.swiftName }) {
+                if let description = entry.description {
+                    // A description is the first paragraph of the doc comment, its origin the second.
+                    for line in Self.commentLines(description) { out += "        /// \(line)\n" }
+                    out += "        ///\n"
+                }
                 out += "        /// \(entry.origin)\n        \(entry.declaration)\n"
             }
             out += "    }\n"
@@ -221,7 +239,7 @@ struct SwiftTokens {
     /// at `-`, `_`, `.` and other non-letters, a leading acronym lowercased
     /// (`UIButton` → `uiButton`), a leading digit prefixed with `_`, a
     /// keyword escaped with backticks.
-    static func identifier(_ name: String) -> String {
+    public static func identifier(_ name: String) -> String {
         let words = name.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !$0.isEmpty }
         guard !words.isEmpty else { return "_" }
         var result = lowerFirstWord(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -249,11 +267,62 @@ struct SwiftTokens {
     ]
 
     /// `main.less` → `MainStyles`, `design-system.less` → `DesignSystemStyles`.
-    static func typeName(forFile path: String) -> String {
+    /// `text` as lines of a doc comment: one per line of the text, without
+    /// a character that would end the comment or the line early.
+    static func commentLines(_ text: String) -> [String] {
+        // By scalars: "\r\n" is one Character, which a split on "\n" would not see.
+        let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
+        let unified = String(String.UnicodeScalarView(text.replacingCRLF.unicodeScalars.map { breaks.contains($0) ? "\n" : $0 }))
+        return unified.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line)).trimmingTrailingSpaces
+        }
+    }
+
+    public static func typeName(forFile path: String) -> String {
         var name = String(path.split(separator: "/").last ?? "")
         if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
         let words = name.split { !($0.isLetter || $0.isNumber) }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         let joined = words.joined()
         return (joined.isEmpty || joined.first!.isNumber ? "Stylesheet" + joined : joined) + "Styles"
+    }
+}
+
+private extension String {
+    /// Each CR LF as one LF.
+    var replacingCRLF: String {
+        var scalars = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in unicodeScalars {
+            if scalar == "\n" && previousWasCR { previousWasCR = false; continue }
+            previousWasCR = scalar == "\r"
+            scalars.append(previousWasCR ? "\n" : scalar)
+        }
+        return String(scalars)
+    }
+
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
+}
+
+/// A string in double quotes with `"`, `\\`, line breaks, tabs and other
+/// control characters escaped, each other control character written by its code.
+enum Quoting {
+    static func quote(_ text: String, codeEscape: (UInt32) -> String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += codeEscape(scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
