@@ -192,7 +192,7 @@ final class ValueLowerer {
         for channel in 0..<(count / width) {
             var value = 0
             for offset in 0..<width {
-                guard let digit = Self.hexValue(bytes[range.start + 1 + channel * width + offset]) else {
+                guard let digit = ASCII.hexDigitValue(bytes[range.start + 1 + channel * width + offset]) else {
                     report(EvalMessages.invalidHexColor(file.text(range)), range)
                     return nil
                 }
@@ -209,14 +209,6 @@ final class ValueLowerer {
         return .color(Color(red: channels.red, green: channels.green, blue: channels.blue, alpha: channels.alpha).roundedToFiveDecimals())
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 
     /// A keyword or color name; any other word is kept as an identifier,
     /// with a warning when it is one typo away from a keyword.

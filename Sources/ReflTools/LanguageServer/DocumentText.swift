@@ -126,7 +126,7 @@ enum DocumentURI {
         var bytes: [UInt8] = []
         var index = 0
         while index < rest.count {
-            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count, let high = hexValue(rest[index + 1]), let low = hexValue(rest[index + 2]) {
+            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count, let high = ASCII.hexDigitValue(rest[index + 1]), let low = ASCII.hexDigitValue(rest[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -154,12 +154,4 @@ enum DocumentURI {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

@@ -157,7 +157,7 @@ enum LSP {
         }
     }
 
-    /// The parameters of a request about a range of a document (inlay hints).
+    /// The parameters of a request about a range of a document (inlay hints, code actions).
     struct RangeParams: MessageDecodable {
         let textDocument: TextDocumentIdentifier
         let range: Range
@@ -216,16 +216,8 @@ enum LSP {
         }
     }
 
-    struct CodeActionParams: MessageDecodable {
-        let textDocument: TextDocumentIdentifier
-        let range: Range
-
-        init(from value: JSON, at path: String) throws(MalformedParams) {
-            let fields = try MessageFields(value, at: path)
-            textDocument = try fields.required("textDocument")
-            range = try fields.required("range")
-        }
-    }
+    /// A code action is asked for a range of a document, as an inlay hint is.
+    typealias CodeActionParams = RangeParams
 
     // MARK: Notifications
 
