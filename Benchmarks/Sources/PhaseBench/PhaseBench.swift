@@ -13,7 +13,8 @@ import Darwin
 /// alone, parsing it (lexing included), compiling it into a table in memory
 /// (parsing, variables, rules), and building it as `reflc build` does
 /// (compiling with the JSON written as it goes); then copying the JSON's
-/// bytes once (`memcpy`), the floor any writer of that many bytes stands on.
+/// bytes once (`memcpy`), the floor any writer of that many bytes stands on;
+/// and laying the compiled table out in the binary form.
 /// Prints one `phase=... median_seconds=...` line per phase (medians of N
 /// runs, default 5). Run it under `taskset -c 0` for one core.
 @main
@@ -39,7 +40,9 @@ struct PhaseBench {
         let file = SourceFile(path: path.description, bytes: bytes)
         report("lex", runs) { Lexer.tokenize(file).tokens.count }
         report("parse", runs) { Parser.parse(file).syntax.items.count }
-        report("compile", runs) { Compiler.compile(source: file).ruleTable?.rules.count ?? -1 }
+        var table: RuleTable?
+        report("compile", runs) { table = Compiler.compile(source: file).ruleTable; return table?.rules.count ?? -1 }
+        report("binary layout", runs) { (try? table?.binaryBytes())??.count ?? -1 }
         var json: [UInt8] = []
         report("build", runs) {
             let output = ByteArrayOutput()
