@@ -1,4 +1,5 @@
 import ReflTools
+import ReflEval
 import Testing
 
 /// Completion, the outline, colors, formatting and quick fixes.
@@ -113,6 +114,23 @@ struct DocumentRequestTests {
             ["range": Session.range((2, 7), (2, 9)), "color": ["red": 1, "green": 0.50196, "blue": 0, "alpha": 1]],
             ["range": Session.range((3, 7), (3, 20)), "color": ["red": 1, "green": 0.50196, "blue": 0, "alpha": 0.5]],
             ["range": Session.range((4, 7), (4, 12)), "color": ["red": 1, "green": 1, "blue": 1, "alpha": 1]],
+        ])
+    }
+
+    /// A color function of variables from another file is computed from
+    /// their values, exactly as the compiler computes it.
+    @Test func aColorFunctionOfImportedVariablesIsTheCompilersValue() throws {
+        let session = try Self.session("@import \"palette.less\";\nA { b: darken(@brand, @step); c: mix(@brand, #ffffff, 25%); }\n",
+                                       files: ["palette.less": "@brand: #2f6b3a;\n@step: 7.5%;\n"])
+        let expected = try #require(Compiler.compile(source: SourceFile(path: "x.less", bytes: Array(
+            "@d: darken(#2f6b3a, 7.5%);\n@m: mix(#2f6b3a, #ffffff, 25%);\n".utf8))).ruleTable)
+        func json(_ value: StyleValue?) -> JSON {
+            guard case .color(let color)? = value else { return .null }
+            return ["red": .number(color.red), "green": .number(color.green), "blue": .number(color.blue), "alpha": .number(color.alpha)]
+        }
+        #expect(try session.result("textDocument/documentColor", ["textDocument": session.document("a.less")]) == [
+            ["range": Session.range((1, 7), (1, 28)), "color": json(expected.variables["d"])],
+            ["range": Session.range((1, 33), (1, 58)), "color": json(expected.variables["m"])],
         ])
     }
 

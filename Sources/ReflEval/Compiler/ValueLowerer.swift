@@ -181,32 +181,11 @@ final class ValueLowerer {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     private func lowerHash(_ range: SourceRange) -> StyleValue? {
-        let count = range.count - 1
-        guard count == 3 || count == 4 || count == 6 || count == 8 else {
+        guard let color = HexColor.color(bytes[range.start..<range.end]) else {
             report(EvalMessages.invalidHexColor(file.text(range)), range)
             return nil
         }
-        // Each channel from its one digit (doubled: `f` is `ff`) or two.
-        let width = count <= 4 ? 1 : 2
-        var channels = (red: 0.0, green: 0.0, blue: 0.0, alpha: 1.0)
-        for channel in 0..<(count / width) {
-            var value = 0
-            for offset in 0..<width {
-                guard let digit = ASCII.hexDigitValue(bytes[range.start + 1 + channel * width + offset]) else {
-                    report(EvalMessages.invalidHexColor(file.text(range)), range)
-                    return nil
-                }
-                value = value * 16 + Int(digit)
-            }
-            let fraction = Double(width == 1 ? value * 17 : value) / 255
-            switch channel {
-            case 0: channels.red = fraction
-            case 1: channels.green = fraction
-            case 2: channels.blue = fraction
-            default: channels.alpha = fraction
-            }
-        }
-        return .color(Color(red: channels.red, green: channels.green, blue: channels.blue, alpha: channels.alpha).roundedToFiveDecimals())
+        return .color(color)
     }
 
 

@@ -82,6 +82,11 @@ public enum LanguageCatalogue {
     public static let colorNames: [String] = (Array(NamedColors.table.keys) + ["transparent", "clear"]).sorted()
 
     /// The color a name stands for (any case), or nil.
+    /// The color a `#hex` literal spells, as the compiler lowers it; nil when it spells none.
+    public static func color(hex written: String) -> Color? {
+        HexColor.color(Array(written.utf8))
+    }
+
     public static func color(named name: String) -> Color? {
         if case .color(let color)? = Keywords.value(of: name) { return color }
         return nil

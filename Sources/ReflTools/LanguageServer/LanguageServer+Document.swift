@@ -104,14 +104,19 @@ extension LanguageServer {
 
     /// Every color value of the document — `#hex`, a color name, a variable
     /// holding a color, a call of a color function (outermost only) — with
-    /// its value as the compiler computes it: the values are compiled
-    /// together, as variables of one small stylesheet that imports the
-    /// document's entry file, so a swatch never disagrees with the table.
+    /// its value as the compiler computes it. Literals and variables are
+    /// read from what the document's compilation already holds; calls are
+    /// compiled together, as variables of one small stylesheet that gives
+    /// the variables they use their computed values (or, when one of those
+    /// has no literal form, imports the document's entry file), so a swatch
+    /// never disagrees with the table.
     func colorValues(in target: Target) -> [(SourceRange, Color)] {
         let index = target.index
         let syntax = index.syntax
         let values = syntax.values
-        var candidates: [SourceRange] = []
+        var found: [(SourceRange, Color)] = []
+        var calls: [SourceRange] = []
+        var callVariables: Set<String> = []
         var skipUntil: ValueID = 0
         var wordsUntil: ValueID = 0
         for raw in 0..<values.nodes.count {
@@ -119,32 +124,86 @@ extension LanguageServer {
             guard id >= skipUntil else { continue }
             let node = values[id]
             switch node.kind {
-            case .hash, .variable: candidates.append(node.range)
-            case .identifier where id >= wordsUntil && LanguageCatalogue.color(named: index.text(node.range)) != nil:
-                candidates.append(node.range)
+            case .hash:
+                if let color = LanguageCatalogue.color(hex: index.text(node.range)) { found.append((node.range, color)) }
+            case .variable:
+                if case .color(let color)? = target.result.variables[String(index.text(node.range).dropFirst())] {
+                    found.append((node.range, color))
+                }
+            case .identifier where id >= wordsUntil:
+                if let color = LanguageCatalogue.color(named: index.text(node.range)) { found.append((node.range, color)) }
             case .call:
                 let name = index.text(syntax.callName(id))
                 if Self.colorFunctions.contains(name) {
-                    candidates.append(node.range)
+                    calls.append(node.range)
                     skipUntil = values.subtreeEnd(of: id)
+                    for inner in (raw + 1)..<Int(skipUntil) where values[ValueID(inner)].kind == .variable {
+                        callVariables.insert(String(index.text(values[ValueID(inner)].range).dropFirst()))
+                    }
                 } else if name == "font" {
                     wordsUntil = values.subtreeEnd(of: id)  // `font(body, black)`: `black` is a weight there
                 }
             default: break
             }
         }
-        guard !candidates.isEmpty, let entry = target.result.files.last, !entry.path.utf8.contains(UInt8(ascii: "\n")) else { return [] }
-        let quotedPath = entry.path.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] }
-        var source = Array("@import \"".utf8) + quotedPath + Array("\";\n".utf8)
-        for (number, range) in candidates.enumerated() {
+        if !calls.isEmpty { found += callColors(calls, variables: callVariables, in: target) }
+        return found.sorted { $0.0.start < $1.0.start }
+    }
+
+    /// The colors of the color-function calls `ranges` of the document.
+    private func callColors(_ ranges: [SourceRange], variables: Set<String>, in target: Target) -> [(SourceRange, Color)] {
+        let index = target.index
+        var source: [UInt8] = []
+        var definitions: [UInt8]? = []
+        for name in variables.sorted() {
+            guard let value = target.result.variables[name], let literal = Self.literal(value) else {
+                definitions = nil
+                break
+            }
+            definitions! += Array("@\(name): \(literal);\n".utf8)
+        }
+        let swatches: FilePath
+        if let definitions {
+            swatches = FilePath("<colors>")
+            source = definitions
+        } else {
+            guard let entry = target.result.files.last, !entry.path.utf8.contains(UInt8(ascii: "\n")) else { return [] }
+            let quotedPath = entry.path.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] }
+            source = Array("@import \"".utf8) + quotedPath + Array("\";\n".utf8)
+            swatches = FilePath(entry.path).directory.appending(FilePath("<colors>"))
+        }
+        for (number, range) in ranges.enumerated() {
             source += Array("@reflc-swatch-\(number): ".utf8) + index.bytes[range.start..<range.end] + Array(";\n".utf8)
         }
-        let swatches = FilePath(entry.path).directory.appending(FilePath("<colors>"))
         let result = Compiler.compile(source: SourceFile(path: swatches.description, bytes: source), importsRelativeTo: swatches,
                                       errorLimit: 1, includePaths: workspace.includePaths, unsavedFiles: workspace.unsavedFiles)
-        return candidates.enumerated().compactMap { number, range in
+        return ranges.enumerated().compactMap { number, range in
             if case .color(let color)? = result.variables["reflc-swatch-\(number)"] { return (range, color) }
             return nil
+        }
+    }
+
+    /// Stylesheet text that lowers to `value` exactly, for the kinds a color
+    /// function takes; nil for the others.
+    static func literal(_ value: StyleValue) -> String? {
+        func decimal(_ number: Double) -> String? {
+            guard number.isFinite, abs(number) < 1e12 else { return nil }
+            let scaled = (abs(number) * 1e9).rounded()
+            let whole = Int64(scaled / 1e9), fraction = Int64(scaled) % 1_000_000_000
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 9 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            return (number < 0 && scaled > 0 ? "-" : "") + String(whole) + (digits.isEmpty ? "" : "." + digits)
+        }
+        switch value {
+        case .color(let color):
+            guard let red = decimal(color.red * 255), let green = decimal(color.green * 255), let blue = decimal(color.blue * 255),
+                  let alpha = decimal(color.alpha) else { return nil }
+            return "rgba(\(red), \(green), \(blue), \(alpha))"
+        case .number(let number, let unit): return decimal(number).map { $0 + (unit?.rawValue ?? "") }
+        case .percent(let number): return decimal(number).map { $0 + "%" }
+        case .angle(let radians): return decimal(radians).map { $0 + "rad" }
+        default: return nil
         }
     }
 
