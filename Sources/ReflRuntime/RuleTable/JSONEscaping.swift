@@ -31,12 +31,36 @@ package enum JSONEscaping {
     /// Appends `text` as a JSON string, quotes included.
     package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if text.utf8.contains(where: needsEscape) {
-            for byte in text.utf8 { escape(byte) { out.append($0) } }
-        } else {
-            out.append(contentsOf: text.utf8)  // most strings: copied whole
+        var text = text
+        text.withUTF8 { bytes in
+            // The runs between bytes to escape are copied whole (most strings: one run).
+            var runStart = 0
+            for index in 0..<bytes.count where needsEscape(bytes[index]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escape(bytes[index]) { out.append($0) }
+                runStart = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `value` in decimal digits, as JSON writes an integer.
+    package static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// `text` as a JSON string, quotes included.

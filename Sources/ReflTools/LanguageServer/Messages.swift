@@ -1,3 +1,4 @@
+import ReflEval
 /// The messages of the Language Server Protocol (3.17) the server reads,
 /// as typed values: each request's and notification's parameters are
 /// decoded once, when the message comes, and a malformed one is refused
@@ -274,7 +275,9 @@ enum LSP {
                 JSON.writeString(detail, to: &out)
                 out.append(UInt8(ascii: ","))
             }
-            out.append(contentsOf: #""kind":\#(kind.rawValue),"name":"#.utf8)
+            out.append(contentsOf: #""kind":"#.utf8)
+            JSONEscaping.appendInteger(kind.rawValue, to: &out)
+            out.append(contentsOf: #","name":"#.utf8)
             JSON.writeString(name, to: &out)
             out.append(contentsOf: #","range":"#.utf8)
             range.write(to: &out)
@@ -288,7 +291,15 @@ enum LSP {
 extension LSP.Range {
     /// Writes `{"end":{...},"start":{...}}`, as `json.write` would.
     func write(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"end":{"character":\#(end.character),"line":\#(end.line)},"#.utf8)
-        out.append(contentsOf: #""start":{"character":\#(start.character),"line":\#(start.line)}}"#.utf8)
+        // Digits written straight into the bytes: an outline writes hundreds of thousands.
+        out.append(contentsOf: #"{"end":{"character":"#.utf8)
+        JSONEscaping.appendInteger(end.character, to: &out)
+        out.append(contentsOf: #","line":"#.utf8)
+        JSONEscaping.appendInteger(end.line, to: &out)
+        out.append(contentsOf: #"},"start":{"character":"#.utf8)
+        JSONEscaping.appendInteger(start.character, to: &out)
+        out.append(contentsOf: #","line":"#.utf8)
+        JSONEscaping.appendInteger(start.line, to: &out)
+        out.append(contentsOf: "}}".utf8)
     }
 }
