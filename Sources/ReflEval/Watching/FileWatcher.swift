@@ -35,8 +35,6 @@ public final class FileWatcher: @unchecked Sendable {
     private let stopReader: Int32
     private let events: PlatformEvents?
     private var stamps: [FilePath: Stamp] = [:]
-    /// When `nextChange` last answered (a change soon after is part of a burst).
-    private var lastAnswer = -Double.infinity
 
     /// What a file's status says about its contents; nil fields for a file
     /// that does not exist.
@@ -108,21 +106,26 @@ public final class FileWatcher: @unchecked Sendable {
     /// Waits until a watched file changes; returns the files that changed,
     /// or nil when `stop()` ended the wait.
     ///
-    /// A change that comes after a quiet spell is answered at once, as soon
-    /// as its events pause for `firstSettle` seconds (the events of one save
-    /// come together): the rebuild a user waits for starts without delay.
-    /// A change within `burstWindow` seconds of the previous answer is part
-    /// of a burst (a branch switch, a formatter rewriting files, saves in a
-    /// row): it is answered once changes have been quiet for `settle`
-    /// seconds, so the burst ends with one answer for the settled files.
-    public func nextChange(settle: Double = 0.05, firstSettle: Double = 0.005, burstWindow: Double = 0.25) -> [FilePath]? {
+    /// A change that comes while nothing is pending (the caller was waiting
+    /// for it) is answered at once, as soon as its events pause for
+    /// `firstSettle` seconds (the events of one save come together): the
+    /// rebuild a user waits for starts without delay. A change already
+    /// pending when the caller asks (it came during the caller's build: saves
+    /// in a row, a branch switch, a formatter rewriting files) is part of a
+    /// burst, answered once changes have been quiet for `settle` seconds, so
+    /// that the burst ends with one answer for the settled files.
+    public func nextChange(settle: Double = 0.05, firstSettle: Double = 0.005) -> [FilePath]? {
         while true {
             var now: [FilePath: Stamp]
             switch method {
             case .events:
                 guard let events else { return nil }
-                guard wait(for: events, timeout: nil) != .stopped else { return nil }
-                let quietNeeded = MonotonicClock.now() - lastAnswer < burstWindow ? settle : firstSettle
+                let pending = wait(for: events, timeout: 0)
+                guard pending != .stopped else { return nil }
+                if pending == .quiet {
+                    guard wait(for: events, timeout: nil) != .stopped else { return nil }
+                }
+                let quietNeeded = pending == .activity ? settle : firstSettle
                 settling: while true {
                     switch wait(for: events, timeout: quietNeeded) {
                     case .stopped: return nil
@@ -146,10 +149,7 @@ public final class FileWatcher: @unchecked Sendable {
             let changed = now.keys.filter { now[$0] != stamps[$0] }.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
             stamps = now
             events?.refresh(files: Set(changed))
-            if !changed.isEmpty {
-                lastAnswer = MonotonicClock.now()
-                return changed
-            }
+            if !changed.isEmpty { return changed }
         }
     }
 
