@@ -1,0 +1,89 @@
+/// How one property of a class is read, written and converted: the UIKit
+/// layer has one for each property of the UIKit schema (generated), and an
+/// app registers its own for its classes' properties.
+public struct StyleBinding: Sendable {
+    /// The property's present value; `.notMade` when reading it would make a
+    /// lazily made sub-object, `.unknown` when it cannot be read.
+    public var read: @Sendable (StyleTarget, ControlState) -> StyleRead
+    /// Sets the property; `nil` when the stylesheet no longer sets it and
+    /// its value from before styling is not known (a setter-only binding).
+    public var write: @Sendable (StyleTarget, TargetValue?, ControlState) -> Void
+    /// The stylesheet's value as the property takes it; nil when it cannot
+    /// take it (the value is then not applied, and said so).
+    public var convert: @Sendable (StyleValue, StyleContext) -> TargetValue?
+
+    public init(read: @escaping @Sendable (StyleTarget, ControlState) -> StyleRead,
+                write: @escaping @Sendable (StyleTarget, TargetValue?, ControlState) -> Void,
+                convert: @escaping @Sendable (StyleValue, StyleContext) -> TargetValue?) {
+        self.read = read
+        self.write = write
+        self.convert = convert
+    }
+}
+
+/// What a conversion may need besides the value: the environment it was
+/// resolved in.
+public struct StyleContext: Sendable {
+    public let environment: StyleEnvironment
+
+    public init(environment: StyleEnvironment) {
+        self.environment = environment
+    }
+
+    /// A font's size at the `large` content size: a font with a text style
+    /// resolves scaled to the environment's content size; a host that scales
+    /// fonts itself (`UIFontMetrics`) starts from this size, so the font is
+    /// scaled once.
+    public func sizeAtLargeContentSize(of font: Font) -> Double? {
+        guard case .points(let points, _) = font.size else { return nil }
+        guard let style = font.textStyle else { return points }
+        let category = environment.contentSizeCategory
+        return points * DynamicType.size(of: style, at: .large) / DynamicType.size(of: style, at: category)
+    }
+}
+
+/// The bindings of properties by class: a lookup walks a target's class
+/// chain, nearest class first, so a binding registered on a class serves
+/// its subclasses too.
+public final class StyleBindings: @unchecked Sendable {
+    private var byClass: [String: [String: StyleBinding]] = [:]
+    private let lock = Lock()
+
+    public init() {}
+
+    /// Binds the property at `keyPath` (`backgroundColor`, `layer.cornerRadius`)
+    /// of `className` and its subclasses.
+    public func register(_ keyPath: String, on className: String, _ binding: StyleBinding) {
+        lock.withLock { byClass[className, default: [:]][keyPath] = binding }
+    }
+
+    /// A setter for a property of the app's own (a `@view` declaration's, or
+    /// any key the stylesheet sets): `set` gets the stylesheet's value, or
+    /// nil when the stylesheet stops setting it. `key` is written as in the
+    /// stylesheet (`accent-color`) or as a key path (`accentColor`).
+    public func register<Target: AnyObject>(key: String, on className: String, as type: Target.Type = Target.self,
+                                            _ set: @escaping @Sendable (Target, StyleValue?) -> Void) {
+        register(ViewSchema.keyPath(of: key), on: className, StyleBinding(
+            read: { _, _ in .unknown },
+            write: { target, value, _ in
+                guard let target = target as? Target else { return }
+                set(target, value?.value as? StyleValue)
+            },
+            convert: { value, _ in TargetValue(value) }))
+    }
+
+    /// The binding of `keyPath` for a target of `classChain`, if any.
+    public func binding(_ keyPath: String, classChain: [String]) -> StyleBinding? {
+        lock.withLock {
+            for name in classChain {
+                if let binding = byClass[name]?[keyPath] { return binding }
+            }
+            return nil
+        }
+    }
+
+    /// Every key path bound for `className` itself (not its superclasses).
+    public func keyPaths(of className: String) -> [String] {
+        lock.withLock { byClass[className].map { Array($0.keys).sorted() } ?? [] }
+    }
+}

@@ -1,0 +1,71 @@
+/// Holds the stylesheet an app styles with and every target registered with
+/// it (weakly: a target that goes away leaves), and styles them: when one
+/// is registered, when its traits or environment change, and all of them
+/// when the stylesheet is replaced (a live reload).
+///
+/// Each target's environment comes from `environment(for:)`, which the
+/// UIKit layer gives (a view's trait collection, window and bounds) and a
+/// test or a host of its own can set.
+public final class StyleManager {
+    public let applier: StyleApplier
+    /// The environment a target is styled in; `StyleEnvironment()` unless set.
+    public var environment: (StyleTarget) -> StyleEnvironment = { _ in StyleEnvironment() }
+    private var targets: [ObjectIdentifier: WeakTarget] = [:]
+
+    private struct WeakTarget {
+        weak var target: StyleTarget?
+    }
+
+    public init(stylesheet: Stylesheet, bindings: StyleBindings = StyleBindings()) {
+        applier = StyleApplier(stylesheet: stylesheet, bindings: bindings)
+    }
+
+    public var stylesheet: Stylesheet { applier.stylesheet }
+
+    /// The targets registered and still alive.
+    public var registeredTargets: [StyleTarget] {
+        targets = targets.filter { $0.value.target != nil }
+        return targets.values.compactMap(\.target)
+    }
+
+    /// Registers `target` and styles it.
+    @discardableResult
+    public func register(_ target: StyleTarget) -> StyleApplier.Outcome {
+        targets[ObjectIdentifier(target)] = WeakTarget(target: target)
+        return apply(to: target)
+    }
+
+    /// Stops styling `target`; with `restoring`, puts back what styling changed.
+    public func unregister(_ target: StyleTarget, restoring: Bool = true) {
+        targets[ObjectIdentifier(target)] = nil
+        if restoring { applier.unstyle(target) }
+    }
+
+    /// Gives `target` these traits and styles it again.
+    @discardableResult
+    public func setTraits(_ traits: Set<String>, of target: StyleTarget) -> StyleApplier.Outcome {
+        target.styleState.traits = traits
+        return apply(to: target)
+    }
+
+    /// Styles `target` in its present environment (after a trait-collection
+    /// change, a move to another window, ...).
+    @discardableResult
+    public func apply(to target: StyleTarget, atLayout: Bool = false) -> StyleApplier.Outcome {
+        applier.apply(to: target, in: environment(target), atLayout: atLayout)
+    }
+
+    /// Styles every registered target again (an environment change that
+    /// concerns them all, such as reduce motion turned on).
+    public func applyToAll() {
+        for target in registeredTargets { apply(to: target) }
+    }
+
+    /// Uses `stylesheet` from now on and restyles every registered target:
+    /// changed values are written, values no longer set are restored. What a
+    /// live-reload client calls with each new build.
+    public func replaceStylesheet(_ stylesheet: Stylesheet) {
+        applier.replaceStylesheet(stylesheet)
+        applyToAll()
+    }
+}

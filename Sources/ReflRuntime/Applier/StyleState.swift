@@ -1,0 +1,39 @@
+/// What the applier remembers of one target: its traits, the value each
+/// property had before styling first touched it, what was last written, and
+/// the style last applied (readable from code as `computedStyle`).
+///
+/// The rules it serves (Docs/Applier.md):
+/// - a property the stylesheet never sets is never read nor written;
+/// - a property the stylesheet stops setting is put back to its value from
+///   before styling, unless the app's code changed it since the last write;
+/// - a property the app's code changed since the last write is neither
+///   overwritten nor restored until the stylesheet's value for it changes;
+/// - applying the same style twice writes nothing the second time.
+public final class StyleState: @unchecked Sendable {
+    /// The target's traits (`view.refl.traits`): which `:trait` rules match.
+    public var traits: Set<String> = []
+    /// Every property the style last applied sets, known to the target or
+    /// not: what the app's code reads with `view.refl.computedStyle`.
+    public internal(set) var computedStyle = ComputedStyle()
+
+    /// Per property the style touched: its original value (nil when it
+    /// could not be read without making a sub-object), the value last
+    /// written and the stylesheet value it came from.
+    struct Record {
+        var original: TargetValue?
+        var written: TargetValue?
+        var styleValue: StyleValue
+    }
+    var records: [StyledProperty: Record] = [:]
+    /// The environment and stylesheet generation of the last application
+    /// (a repeat with both unchanged and the same traits does nothing).
+    var lastApplication: (traits: Set<String>, environment: EnvironmentKey?, generation: Int)?
+
+    public init() {}
+
+    /// The properties styling currently holds, with the value each had
+    /// before (nil when it could not be read), for inspection and tests.
+    public var styledProperties: [StyledProperty: TargetValue?] {
+        records.mapValues(\.original)
+    }
+}

@@ -1,0 +1,195 @@
+import Testing
+@testable import ReflRuntime
+import ReflEval
+
+/// The applier end to end with plain Swift objects standing for views: a
+/// stylesheet styles a small tree, a reload changes and drops values, a
+/// trait change restyles, and what the app's code set is respected.
+struct ApplierTests {
+    /// A view as far as styling goes: properties by key path, written and
+    /// counted; `imageView` is made lazily, as UIKit's is.
+    final class FakeView: KeyedStyleTarget {
+        let styleClassChain: [String]
+        let styleState = StyleState()
+        var properties: [String: StyleValue] = [:]
+        var perState: [ControlState: [String: StyleValue]] = [:]
+        private(set) var imageViewMade = false
+        private(set) var writes = 0
+        var subviews: [FakeView] = []
+
+        init(_ chain: [String], _ subviews: [FakeView] = []) {
+            styleClassChain = chain
+            self.subviews = subviews
+        }
+
+        /// What the app's code does: sets a property directly.
+        subscript(keyPath: String) -> StyleValue? {
+            get { properties[keyPath] }
+            set { properties[keyPath] = newValue }
+        }
+
+        func styleValue(at keyPath: String, for state: ControlState) -> StyleRead {
+            if keyPath.hasPrefix("imageView.") && !imageViewMade { return .notMade }
+            let value = state == .normal ? properties[keyPath] : perState[state]?[keyPath]
+            return .value(TargetValue(value))
+        }
+
+        func setStyleValue(_ value: StyleValue?, at keyPath: String, for state: ControlState) {
+            writes += 1
+            if keyPath.hasPrefix("imageView.") { imageViewMade = true }
+            if state == .normal { properties[keyPath] = value } else { perState[state, default: [:]][keyPath] = value }
+        }
+
+        var all: [FakeView] { [self] + subviews.flatMap(\.all) }
+    }
+
+    static let red = StyleValue.color(Color(red: 1, green: 0, blue: 0, alpha: 1))
+    static let blue = StyleValue.color(Color(red: 0, green: 0, blue: 1, alpha: 1))
+    static let white = StyleValue.color(Color(red: 1, green: 1, blue: 1, alpha: 1))
+
+    static func stylesheet(_ text: String) throws -> Stylesheet {
+        try Stylesheet(source: text)
+    }
+
+    static let first = """
+        UIView { apply-to-subclasses: true; background-color: red; alpha: 0.5; }
+        UILabel { text-color: blue; }
+        UILabel:title { font: font('Avenir-Heavy', 20pt); }
+        UIButton { title-color[highlighted]: white; image-view--tint-color: red; }
+        MyApp.CardView { layer--corner-radius: 8pt; accent-color: blue; shadow-elevation: 3; }
+        """
+
+    /// A card with a label and a button inside, registered with a manager.
+    static func screen() throws -> (StyleManager, card: FakeView, label: FakeView, button: FakeView) {
+        let label = FakeView(["UILabel", "UIView"])
+        let button = FakeView(["UIButton", "UIControl", "UIView"])
+        let card = FakeView(["MyApp.CardView", "UIView"], [label, button])
+        let manager = StyleManager(stylesheet: try stylesheet(first))
+        return (manager, card, label, button)
+    }
+
+    @Test func aTreeIsStyledReloadedAndRestyledOnATraitChange() throws {
+        let (manager, card, label, button) = try Self.screen()
+        label["backgroundColor"] = Self.white              // the app's own value, before styling
+        label["numberOfLines"] = .number(2, unit: nil)      // never named by the stylesheet
+        for view in card.all { manager.register(view) }
+
+        #expect(card["backgroundColor"] == Self.red)
+        #expect(card["layer.cornerRadius"] == .number(8, unit: .pt))
+        #expect(label["textColor"] == Self.blue)
+        #expect(label["backgroundColor"] == Self.red)
+        #expect(button.perState[.highlighted]?["titleColor"] == Self.white)
+        #expect(button["imageView.tintColor"] == Self.red)
+        #expect(label["font"] == nil)
+
+        // A trait: the title rule applies.
+        manager.setTraits(["title"], of: label)
+        guard case .font(let font)? = label["font"] else {
+            Issue.record("no font: \(label.properties)")
+            return
+        }
+        #expect(font.name == "Avenir-Heavy")
+
+        // A reload: UIView's background changes, alpha and the card's radius are dropped.
+        manager.replaceStylesheet(try Self.stylesheet("""
+            UIView { apply-to-subclasses: true; background-color: blue; }
+            UILabel { text-color: blue; }
+            UIButton { title-color[highlighted]: white; }
+            """))
+        #expect(card["backgroundColor"] == Self.blue)
+        #expect(card["alpha"] == nil)                      // restored: it had no value before
+        #expect(card["layer.cornerRadius"] == nil)
+        #expect(label["backgroundColor"] == Self.blue)
+        #expect(label["font"] == nil)                      // the title rule is gone
+        #expect(button["imageView.tintColor"] == nil)
+        #expect(label["numberOfLines"] == .number(2, unit: nil))
+
+        // The trait removed after a reload back to the first stylesheet.
+        manager.replaceStylesheet(try Self.stylesheet(Self.first))
+        manager.setTraits([], of: label)
+        #expect(label["font"] == nil)
+        #expect(label["numberOfLines"] == .number(2, unit: nil))
+
+        // Unregistered: what styling set is put back as it was.
+        manager.unregister(label)
+        #expect(label["backgroundColor"] == Self.white)
+        #expect(label["textColor"] == nil)
+        #expect(label["numberOfLines"] == .number(2, unit: nil))
+    }
+
+    @Test func applyingTheSameStyleTwiceWritesNothing() throws {
+        let (manager, card, _, _) = try Self.screen()
+        let first = manager.register(card)
+        #expect(first.written.count == 5)
+        let writes = card.writes
+        let again = manager.applier.apply(to: card, in: StyleEnvironment())
+        #expect(again == StyleApplier.Outcome())
+        // Even styled afresh (another environment that resolves the same), nothing is written.
+        let other = manager.applier.apply(to: card, in: StyleEnvironment(appearance: .dark))
+        #expect(other.written.isEmpty && other.restored.isEmpty)
+        #expect(card.writes == writes)
+    }
+
+    @Test func whatTheAppSetsIsNeitherOverwrittenNorRestoredUntilTheStylesheetChangesIt() throws {
+        let (manager, card, _, _) = try Self.screen()
+        card["alpha"] = .number(1, unit: nil)
+        manager.register(card)
+        #expect(card["alpha"] == .number(0.5, unit: nil))
+        card["alpha"] = .number(0.9, unit: nil)             // the app's code, after styling
+        let trait = manager.setTraits(["any"], of: card)
+        #expect(trait.keptAppValues == [StyledProperty("alpha")])
+        #expect(card["alpha"] == .number(0.9, unit: nil))
+        // A reload with the same alpha keeps the app's value ...
+        manager.replaceStylesheet(try Self.stylesheet("UIView { apply-to-subclasses: true; background-color: red; alpha: 0.5; }"))
+        #expect(card["alpha"] == .number(0.9, unit: nil))
+        // ... a new alpha overwrites it ...
+        manager.replaceStylesheet(try Self.stylesheet("UIView { apply-to-subclasses: true; background-color: red; alpha: 0.25; }"))
+        #expect(card["alpha"] == .number(0.25, unit: nil))
+        // ... and once the app changes it again, dropping it does not restore.
+        card["alpha"] = .number(0.8, unit: nil)
+        let restyled = manager.applier.apply(to: card, in: StyleEnvironment(appearance: .light))
+        #expect(restyled.keptAppValues == [StyledProperty("alpha")] && restyled.written.isEmpty)
+        manager.replaceStylesheet(try Self.stylesheet("UIView { apply-to-subclasses: true; background-color: red; }"))
+        #expect(card["alpha"] == .number(0.8, unit: nil))
+    }
+
+    @Test func aLazySubObjectIsNotMadeToReadItsOriginal() throws {
+        let button = FakeView(["UIButton", "UIView"])
+        let applier = StyleApplier(stylesheet: try Self.stylesheet("UIButton { alpha: 0.5; }"))
+        applier.apply(to: button, in: StyleEnvironment())
+        #expect(!button.imageViewMade)
+        applier.replaceStylesheet(try Self.stylesheet("UIButton { image-view--tint-color: red; }"))
+        applier.apply(to: button, in: StyleEnvironment())
+        #expect(button.imageViewMade)                        // made by the write, not by reading
+        #expect(button.styleState.styledProperties[StyledProperty("imageView.tintColor")] == .some(nil))
+    }
+
+    @Test func aRegisteredSetterStylesAnAppsOwnPropertyAndEveryValueStaysReadable() throws {
+        final class CardView: StyleTarget {
+            let styleClassChain = ["MyApp.CardView", "UIView"]
+            let styleState = StyleState()
+            var accent: StyleValue?
+        }
+        let card = CardView()
+        let bindings = StyleBindings()
+        bindings.register(key: "accent-color", on: "MyApp.CardView") { (view: CardView, value) in view.accent = value }
+        let manager = StyleManager(stylesheet: try Self.stylesheet(Self.first), bindings: bindings)
+        let outcome = manager.register(card)
+        #expect(card.accent == Self.blue)
+        // The target has no other binding: the rest is not applied, but computed.
+        #expect(outcome.notApplied.map(\.name) == ["backgroundColor", "alpha", "layer.cornerRadius", "shadowElevation"].sorted())
+        #expect(card.styleState.computedStyle["shadowElevation"] == .number(3, unit: nil))
+        manager.replaceStylesheet(try Self.stylesheet("UIView { apply-to-subclasses: true; alpha: 1; }"))
+        #expect(card.accent == nil)                          // told it is no longer set
+    }
+
+    /// The cache key holds every field of the environment: a field added to
+    /// `StyleEnvironment` must be added to the key too, or two environments
+    /// that differ only there would share a style.
+    @Test func theCacheKeyCoversTheWholeEnvironment() {
+        #expect(Mirror(reflecting: StyleEnvironment()).children.count == EnvironmentKey.coveredFields)
+        let a = EnvironmentKey(StyleEnvironment(appearance: .dark)), b = EnvironmentKey(StyleEnvironment(appearance: .light))
+        #expect(a != b)
+        #expect(EnvironmentKey(StyleEnvironment(externalConditions: ["x": .evaluate { _ in true }])) == nil)
+    }
+}
