@@ -7,8 +7,13 @@
 //
 // - ReflRuntime: what an app needs at run time — values, conditions, control
 //   states, rule tables (JSON and binary, read and written), resolution,
-//   explanations; and what every layer reports with (sources, diagnostics).
-//   An app that ships a binary table links this alone.
+//   explanations, the applier that puts styles on targets; and what every
+//   layer reports with (sources, diagnostics). An app that ships a binary
+//   table links this alone.
+// - ReflUIKit (on ReflRuntime): the applier's UIKit layer — `view.refl`,
+//   conversions to UIKit types, bindings made from the UIKit schema. Its
+//   UIKit part compiles only where UIKit exists; what it follows is checked
+//   everywhere.
 // - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree.
 // - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
 //   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
@@ -28,12 +33,15 @@ let package = Package(
         .library(name: "ReflParser", targets: ["ReflParser"]),
         .library(name: "ReflLexer", targets: ["ReflLexer"]),
         .library(name: "ReflTools", targets: ["ReflTools"]),
+        // Styles UIKit views with the run time's applier (compiled where UIKit exists).
+        .library(name: "ReflUIKit", targets: ["ReflUIKit"]),
         .executable(name: "reflc", targets: ["reflc"]),
         // Compiles a target's stylesheets at build time (see README, "Building with SwiftPM").
         .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
     ],
     targets: [
         .target(name: "ReflRuntime"),
+        .target(name: "ReflUIKit", dependencies: ["ReflRuntime"]),
         .target(name: "ReflLexer", dependencies: ["ReflRuntime"]),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
@@ -46,6 +54,8 @@ let package = Package(
         // Reads Schema/UIKit.schema and writes what is generated from it (checked by SchemaTests).
         .target(name: "SchemaGenerator", dependencies: ["ReflRuntime"], path: "Tests/Support/SchemaGenerator"),
         .testTarget(name: "ReflRuntimeTests", dependencies: ["ReflRuntime", "GoldenFiles", "SchemaGenerator"]),
+        // What the UIKit layer follows, checked against the schema on any machine.
+        .testTarget(name: "ReflUIKitTests", dependencies: ["ReflUIKit", "GoldenFiles", "SchemaGenerator"]),
         .testTarget(name: "ReflLexerTests", dependencies: ["ReflLexer", "GoldenFiles"]),
         .testTarget(name: "ReflParserTests", dependencies: ["ReflParser", "GoldenFiles"]),
         .testTarget(name: "ReflEvalTests", dependencies: ["ReflEval", "GoldenFiles"]),

@@ -48,8 +48,13 @@ public struct StyleContext: Sendable {
 public final class StyleBindings: @unchecked Sendable {
     private var byClass: [String: [String: StyleBinding]] = [:]
     private let lock = Lock()
+    /// Makes a binding for a key path no registration covers (the UIKit
+    /// layer makes one from the UIKit schema); nil: the property is not bound.
+    private let fallback: (@Sendable (_ keyPath: String, _ classChain: [String]) -> StyleBinding?)?
 
-    public init() {}
+    public init(fallback: (@Sendable (_ keyPath: String, _ classChain: [String]) -> StyleBinding?)? = nil) {
+        self.fallback = fallback
+    }
 
     /// Binds the property at `keyPath` (`backgroundColor`, `layer.cornerRadius`)
     /// of `className` and its subclasses.
@@ -74,12 +79,13 @@ public final class StyleBindings: @unchecked Sendable {
 
     /// The binding of `keyPath` for a target of `classChain`, if any.
     public func binding(_ keyPath: String, classChain: [String]) -> StyleBinding? {
-        lock.withLock {
+        let registered: StyleBinding? = lock.withLock {
             for name in classChain {
                 if let binding = byClass[name]?[keyPath] { return binding }
             }
             return nil
         }
+        return registered ?? fallback?(keyPath, classChain)
     }
 
     /// Every key path bound for `className` itself (not its superclasses).

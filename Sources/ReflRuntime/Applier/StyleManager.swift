@@ -32,12 +32,14 @@ public final class StyleManager {
     @discardableResult
     public func register(_ target: StyleTarget) -> StyleApplier.Outcome {
         targets[ObjectIdentifier(target)] = WeakTarget(target: target)
+        target.styleState.isRegistered = true
         return apply(to: target)
     }
 
     /// Stops styling `target`; with `restoring`, puts back what styling changed.
     public func unregister(_ target: StyleTarget, restoring: Bool = true) {
         targets[ObjectIdentifier(target)] = nil
+        target.styleState.isRegistered = false
         if restoring { applier.unstyle(target) }
     }
 

@@ -15,6 +15,8 @@ public final class StyleState: @unchecked Sendable {
     /// Every property the style last applied sets, known to the target or
     /// not: what the app's code reads with `view.refl.computedStyle`.
     public internal(set) var computedStyle = ComputedStyle()
+    /// Whether a `StyleManager` styles the target (it restyles it on reloads).
+    public internal(set) var isRegistered = false
 
     /// Per property the style touched: its original value (nil when it
     /// could not be read without making a sub-object), the value last

@@ -7,6 +7,61 @@ import ReflRuntime
 public enum SchemaGenerator {
     static let header = "// Generated from Schema/UIKit.schema by `REFLC_UPDATE_GOLDENS=1 swift test --filter SchemaTests`; do not edit."
 
+    // MARK: - The UIKit layer's per-state setters
+
+    /// `Sources/ReflUIKit/PerStateSetters+Generated.swift`: for each
+    /// property set per control state, a reader and a writer through
+    /// UIKit's per-state accessors (`titleColor(for:)`, `setTitleColor(_:for:)`),
+    /// typed as UIKit declares them. Every other property is reached by
+    /// key-value coding along the path `UIKitPropertyAccess` gives.
+    public static func perStateSetters(_ schema: ViewSchema) -> String {
+        var out = header.replacingOccurrences(of: "SchemaTests", with: "UIKitLayerTests") + "\n\n"
+        out += "#if canImport(UIKit)\nimport UIKit\nimport ReflRuntime\n\n"
+        out += "extension PerStateSetters {\n"
+        out += "    /// By `Class.setter`, as `UIKitPropertyAccess.perStateSetter` names them.\n"
+        out += "    static let all: [String: PerStateSetters] = [\n"
+        for known in schema.classes.values.sorted(by: { $0.name < $1.name }) {
+            for property in known.properties where property.isPerState {
+                let (getter, barMetrics) = getterName(ofSetter: property.swiftName)
+                let swiftType: String
+                switch property.type {
+                case .color: swiftType = "UIColor"
+                case .image: swiftType = "UIImage"
+                case .string: swiftType = "String"
+                case .textAttributes: swiftType = "[NSAttributedString.Key: Any]"
+                default: swiftType = "Any"
+                }
+                let metrics = barMetrics ? ", barMetrics: .default" : ""
+                let setter = String(property.swiftName.prefix { $0 != "(" })
+                let get = "object.\(getter)(for: state\(metrics))"
+                let read: String, write: String
+                switch swiftType {
+                case "[NSAttributedString.Key: Any]":
+                    read = "PerStateSetters.dictionary(\(get))"
+                    write = "object.\(setter)(PerStateSetters.attributes(value), for: state\(metrics))"
+                case "String":
+                    read = "\(get).map { $0 as NSString }"
+                    write = "object.\(setter)((value as? NSString).map { $0 as String }, for: state\(metrics))"
+                default:
+                    read = get
+                    write = "object.\(setter)(value as? \(swiftType), for: state\(metrics))"
+                }
+                out += "        \(quote(known.name + "." + property.swiftName)): PerStateSetters(\n"
+                out += "            read: { (object: \(known.name), state: UIControl.State) -> AnyObject? in \(read) },\n"
+                out += "            write: { (object: \(known.name), value: AnyObject?, state: UIControl.State) in \(write) }),\n"
+            }
+        }
+        out += "    ]\n}\n#endif\n"
+        return out
+    }
+
+    /// The getter UIKit pairs with a per-state setter: `setTitleColor(_:for:)`
+    /// → `titleColor`; whether it takes bar metrics too.
+    static func getterName(ofSetter setter: String) -> (String, barMetrics: Bool) {
+        let base = setter.prefix { $0 != "(" }.dropFirst(3)
+        return (base.prefix(1).lowercased() + base.dropFirst(), setter.contains("barMetrics:"))
+    }
+
     // MARK: - Swift
 
     public static func swift(_ schema: ViewSchema) -> String {
