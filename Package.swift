@@ -14,6 +14,8 @@
 //   conversions to UIKit types, bindings made from the UIKit schema. Its
 //   UIKit part compiles only where UIKit exists; what it follows is checked
 //   everywhere.
+// - ReflLiveReload (on ReflRuntime): a client of `reflc watch --serve` over
+//   the system's sockets, for live reload on a device.
 // - ReflLexer: bytes → tokens.  ReflParser: tokens → syntax tree.
 // - ReflEval: syntax tree → rule table (the compiler), loading a stylesheet in
 //   any form; re-exports ReflRuntime, so `import ReflEval` gives everything.
@@ -35,6 +37,8 @@ let package = Package(
         .library(name: "ReflTools", targets: ["ReflTools"]),
         // Styles UIKit views with the run time's applier (compiled where UIKit exists).
         .library(name: "ReflUIKit", targets: ["ReflUIKit"]),
+        // Follows `reflc watch --serve` from an app: new tables as they are built.
+        .library(name: "ReflLiveReload", targets: ["ReflLiveReload"]),
         .executable(name: "reflc", targets: ["reflc"]),
         // Compiles a target's stylesheets at build time (see README, "Building with SwiftPM").
         .plugin(name: "ReflcPlugin", targets: ["ReflcPlugin"]),
@@ -42,6 +46,7 @@ let package = Package(
     targets: [
         .target(name: "ReflRuntime"),
         .target(name: "ReflUIKit", dependencies: ["ReflRuntime"]),
+        .target(name: "ReflLiveReload", dependencies: ["ReflRuntime"]),
         .target(name: "ReflLexer", dependencies: ["ReflRuntime"]),
         .target(name: "ReflParser", dependencies: ["ReflLexer"]),
         .target(name: "ReflEval", dependencies: ["ReflParser"]),
@@ -62,6 +67,6 @@ let package = Package(
         // Language server sessions in-process, through the library's in-memory transport.
         .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools", "GoldenFiles"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
-        .testTarget(name: "ReflcTests", dependencies: ["reflc"]),
+        .testTarget(name: "ReflcTests", dependencies: ["reflc", "ReflLiveReload"]),
     ]
 )

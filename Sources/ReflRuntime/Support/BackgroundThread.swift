@@ -8,13 +8,13 @@ import Darwin
 
 /// A thread of its own for a long-running loop (the watch server), apart
 /// from the shared pool the compiler's parallel work runs on.
-enum BackgroundThread {
+package enum BackgroundThread {
     private final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
-    static func start(_ body: @escaping () -> Void) {
+    package static func start(_ body: @escaping () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
