@@ -10,6 +10,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "ResolveBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
         .executableTarget(name: "LoadBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
+        .executableTarget(name: "ApplyBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
         .executableTarget(name: "PhaseBench", dependencies: [.product(name: "ReflEval", package: "reflc"),
                                                              .product(name: "ReflParser", package: "reflc")]),
     ]

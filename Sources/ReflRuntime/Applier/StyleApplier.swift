@@ -30,12 +30,16 @@ public final class StyleApplier {
     /// The style of `target` in `environment`: every property the
     /// stylesheet sets for it.
     public func style(of target: StyleTarget, in environment: StyleEnvironment) -> ComputedStyle {
+        appliedStyle(of: target, in: environment, key: EnvironmentKey(environment)).style
+    }
+
+    private func appliedStyle(of target: StyleTarget, in environment: StyleEnvironment, key: EnvironmentKey?) -> AppliedStyle {
         let chain = target.styleClassChain
         let traits = target.styleState.traits
-        let key = EnvironmentKey(environment).map { StyleCache.Key(classChain: chain, traits: traits, environment: $0) }
-        return cache.style(key) {
-            stylesheet.resolve(StyleQuery(className: chain.first ?? "", superclasses: Array(chain.dropFirst()),
-                                          traits: traits, environment: environment))
+        return cache.style(key.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0) }) {
+            let style = stylesheet.resolve(StyleQuery(className: chain.first ?? "", superclasses: Array(chain.dropFirst()),
+                                                      traits: traits, environment: environment))
+            return AppliedStyle(style: style, classChain: chain, bindings: bindings, context: StyleContext(environment: environment))
         }
     }
 
@@ -67,65 +71,78 @@ public final class StyleApplier {
            let environmentKey, last.environment == environmentKey {
             return Outcome()  // the same query as last time: the same style, nothing to write
         }
-        let style = self.style(of: target, in: environment)
+        let applied = appliedStyle(of: target, in: environment, key: environmentKey)
         state.lastApplication = (state.traits, environmentKey, generation)
-        state.computedStyle = style
         var outcome = Outcome()
-        let context = StyleContext(environment: environment)
-        let chain = target.styleClassChain
-        var wanted: [StyledProperty: (value: StyleValue, important: Bool)] = [:]
-        for (name, value) in style.properties {
-            wanted[StyledProperty(name)] = (value, style.importantProperties.contains(name))
-        }
-        for (state, properties) in style.stateProperties {
-            let important = style.importantStateProperties[state] ?? []
-            for (name, value) in properties { wanted[StyledProperty(name, state: state)] = (value, important.contains(name)) }
-        }
-        for property in wanted.keys.sorted() {
-            let (value, important) = wanted[property]!
-            let accessor = Accessor(target: target, property: property, binding: bindings.binding(property.name, classChain: chain))
-            guard let converted = accessor.convert(value, context) else {
-                outcome.notApplied.append(property)
+        if applied === state.applied && !atLayout { return outcome }  // another query with the very same style
+        state.applied = applied
+        state.computedStyle = applied.style
+        let keyed = target as? KeyedStyleTarget  // cast once: a dynamic cast per property would cost more than the write
+        // The new style's properties and the records of the last one, both
+        // sorted by property, walked together.
+        let old = state.records
+        var records: [StyleState.Record] = []
+        records.reserveCapacity(applied.entries.count)
+        var index = 0
+        for entry in applied.entries {
+            while index < old.count && old[index].property < entry.property {
+                drop(old[index], from: target, into: &outcome)
+                index += 1
+            }
+            let previous = index < old.count && old[index].property == entry.property ? old[index] : nil
+            if previous != nil { index += 1 }
+            guard let converted = entry.converted, entry.binding != nil || keyed != nil else {
+                outcome.notApplied.append(entry.property)
+                if let previous { drop(previous, from: target, into: &outcome) }
                 continue
             }
-            if var record = state.records[property] {
-                if record.styleValue == value && !(atLayout && important) {
-                    // Unchanged in the stylesheet: written again only if it was
-                    // never written; an app's change since the write is kept.
-                    if let written = record.written, case .value(let present) = accessor.read(), !present.isSame(as: written) {
-                        outcome.keptAppValues.append(property)
-                    }
-                    continue
-                }
-                if record.styleValue == value, let written = record.written, case .value(let present) = accessor.read(),
-                   !present.isSame(as: written) {
-                    outcome.keptAppValues.append(property)  // important, but the app's code set it since
-                    continue
-                }
-                accessor.write(converted)
-                record.written = converted
-                record.styleValue = value
-                state.records[property] = record
-            } else {
+            let accessor = Accessor(target: target, keyed: keyed, property: entry.property, binding: entry.binding)
+            guard var record = previous else {
                 var original: TargetValue?
                 if case .value(let present) = accessor.read() { original = present }
                 accessor.write(converted)
-                state.records[property] = StyleState.Record(original: original, written: converted, styleValue: value)
-            }
-            outcome.written.append(property)
-        }
-        for property in state.records.keys.sorted() where wanted[property] == nil {
-            let record = state.records.removeValue(forKey: property)!
-            let accessor = Accessor(target: target, property: property, binding: bindings.binding(property.name, classChain: chain))
-            let present = accessor.read()
-            if case .value(let value) = present, let written = record.written, !value.isSame(as: written) {
-                outcome.keptAppValues.append(property)  // the app's code set it since: it stays
+                records.append(StyleState.Record(property: entry.property, original: original, written: converted, styleValue: entry.value))
+                outcome.written.append(entry.property)
                 continue
             }
-            accessor.restore(record.original)
-            outcome.restored.append(property)
+            let unchanged = record.styleValue == entry.value
+            if unchanged || entry.isImportant {
+                // An app's change since the last write is kept until the stylesheet's value changes.
+                if let written = record.written, case .value(let present) = accessor.read(), !present.isSame(as: written) {
+                    outcome.keptAppValues.append(entry.property)
+                    records.append(record)
+                    continue
+                }
+                if unchanged && !(atLayout && entry.isImportant) {
+                    records.append(record)
+                    continue
+                }
+            }
+            accessor.write(converted)
+            record.written = converted
+            record.styleValue = entry.value
+            records.append(record)
+            outcome.written.append(entry.property)
         }
+        while index < old.count {
+            drop(old[index], from: target, into: &outcome)
+            index += 1
+        }
+        state.records = records
         return outcome
+    }
+
+    /// A property the style no longer sets: put back as it was, unless the
+    /// app's code set it since the last write.
+    private func drop(_ record: StyleState.Record, from target: StyleTarget, into outcome: inout Outcome) {
+        let accessor = Accessor(target: target, keyed: target as? KeyedStyleTarget, property: record.property,
+                                binding: bindings.binding(record.property.name, classChain: target.styleClassChain))
+        if case .value(let value) = accessor.read(), let written = record.written, !value.isSame(as: written) {
+            outcome.keptAppValues.append(record.property)
+            return
+        }
+        accessor.restore(record.original)
+        outcome.restored.append(record.property)
     }
 
     /// Puts back every property styling holds on `target` (a target leaving
@@ -134,17 +151,9 @@ public final class StyleApplier {
     public func unstyle(_ target: StyleTarget) -> Outcome {
         let state = target.styleState
         var outcome = Outcome()
-        let chain = target.styleClassChain
-        for property in state.records.keys.sorted() {
-            let record = state.records.removeValue(forKey: property)!
-            let accessor = Accessor(target: target, property: property, binding: bindings.binding(property.name, classChain: chain))
-            if case .value(let value) = accessor.read(), let written = record.written, !value.isSame(as: written) {
-                outcome.keptAppValues.append(property)
-                continue
-            }
-            accessor.restore(record.original)
-            outcome.restored.append(property)
-        }
+        for record in state.records { drop(record, from: target, into: &outcome) }
+        state.records = []
+        state.applied = nil
         state.computedStyle = ComputedStyle()
         state.lastApplication = nil
         return outcome
@@ -154,29 +163,26 @@ public final class StyleApplier {
     /// the target's own keyed accessors.
     private struct Accessor {
         let target: StyleTarget
+        /// The target as a `KeyedStyleTarget`, if it is one.
+        let keyed: KeyedStyleTarget?
         let property: StyledProperty
         let binding: StyleBinding?
 
-        func convert(_ value: StyleValue, _ context: StyleContext) -> TargetValue? {
-            if let binding { return binding.convert(value, context) }
-            return target is KeyedStyleTarget ? TargetValue(value) : nil
-        }
-
         func read() -> StyleRead {
             if let binding { return binding.read(target, property.state) }
-            return (target as? KeyedStyleTarget)?.styleValue(at: property.name, for: property.state) ?? .unknown
+            return keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
         }
 
         func write(_ value: TargetValue) {
             if let binding { return binding.write(target, value, property.state) }
-            (target as? KeyedStyleTarget)?.setStyleValue(value.value as? StyleValue, at: property.name, for: property.state)
+            keyed?.setStyleValue(value.value as? StyleValue, at: property.name, for: property.state)
         }
 
         /// Puts back `original`; with none known (it could not be read
         /// without making a sub-object), the property is cleared.
         func restore(_ original: TargetValue?) {
             if let binding { return binding.write(target, original, property.state) }
-            (target as? KeyedStyleTarget)?.setStyleValue(original?.value as? StyleValue, at: property.name, for: property.state)
+            keyed?.setStyleValue(original?.value as? StyleValue, at: property.name, for: property.state)
         }
     }
 }

@@ -1,16 +1,16 @@
 /// How one property of a class is read, written and converted: the UIKit
 /// layer has one for each property of the UIKit schema (generated), and an
 /// app registers its own for its classes' properties.
-public struct StyleBinding: Sendable {
+public final class StyleBinding: Sendable {
     /// The property's present value; `.notMade` when reading it would make a
     /// lazily made sub-object, `.unknown` when it cannot be read.
-    public var read: @Sendable (StyleTarget, ControlState) -> StyleRead
+    public let read: @Sendable (StyleTarget, ControlState) -> StyleRead
     /// Sets the property; `nil` when the stylesheet no longer sets it and
     /// its value from before styling is not known (a setter-only binding).
-    public var write: @Sendable (StyleTarget, TargetValue?, ControlState) -> Void
+    public let write: @Sendable (StyleTarget, TargetValue?, ControlState) -> Void
     /// The stylesheet's value as the property takes it; nil when it cannot
     /// take it (the value is then not applied, and said so).
-    public var convert: @Sendable (StyleValue, StyleContext) -> TargetValue?
+    public let convert: @Sendable (StyleValue, StyleContext) -> TargetValue?
 
     public init(read: @escaping @Sendable (StyleTarget, ControlState) -> StyleRead,
                 write: @escaping @Sendable (StyleTarget, TargetValue?, ControlState) -> Void,

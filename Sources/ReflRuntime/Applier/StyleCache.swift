@@ -49,12 +49,12 @@ struct StyleCache {
         let environment: EnvironmentKey
     }
 
-    private var styles: [Key: ComputedStyle] = [:]
+    private var styles: [Key: AppliedStyle] = [:]
     /// Past this many entries the cache starts again (a bound on memory: an
     /// app that resizes a window through many sizes makes many environments).
     static let capacity = 4096
 
-    mutating func style(_ key: Key?, resolve: () -> ComputedStyle) -> ComputedStyle {
+    mutating func style(_ key: Key?, resolve: () -> AppliedStyle) -> AppliedStyle {
         guard let key else { return resolve() }
         if let style = styles[key] { return style }
         if styles.count >= Self.capacity { styles.removeAll(keepingCapacity: true) }
@@ -64,4 +64,51 @@ struct StyleCache {
     }
 
     mutating func removeAll() { styles.removeAll() }
+}
+
+/// A resolved style made ready to apply to targets of one query: its
+/// properties sorted, each with its binding and its value converted once
+/// for all the targets of the query.
+final class AppliedStyle {
+    /// A class: a screen's worth of targets walk the same entries, and a
+    /// reference is one count to keep where a structure of closures is several.
+    final class Entry {
+        let property: StyledProperty
+        let value: StyleValue
+        let isImportant: Bool
+        let binding: StyleBinding?
+        /// The value as the binding takes it; nil when it cannot. Without a
+        /// binding, the stylesheet value itself (for a `KeyedStyleTarget`).
+        let converted: TargetValue?
+
+        init(property: StyledProperty, value: StyleValue, isImportant: Bool, binding: StyleBinding?, converted: TargetValue?) {
+            self.property = property
+            self.value = value
+            self.isImportant = isImportant
+            self.binding = binding
+            self.converted = converted
+        }
+    }
+
+    let style: ComputedStyle
+    let entries: [Entry]
+
+    init(style: ComputedStyle, classChain: [String], bindings: StyleBindings, context: StyleContext) {
+        self.style = style
+        var entries: [Entry] = []
+        func add(_ property: StyledProperty, _ value: StyleValue, important: Bool) {
+            let binding = bindings.binding(property.name, classChain: classChain)
+            let converted = binding.map { $0.convert(value, context) } ?? TargetValue(value)
+            entries.append(Entry(property: property, value: value, isImportant: important, binding: binding, converted: converted))
+        }
+        for (name, value) in style.properties {
+            add(StyledProperty(name), value, important: style.importantProperties.contains(name))
+        }
+        for (state, properties) in style.stateProperties {
+            let important = style.importantStateProperties[state] ?? []
+            for (name, value) in properties { add(StyledProperty(name, state: state), value, important: important.contains(name)) }
+        }
+        entries.sort { $0.property < $1.property }
+        self.entries = entries
+    }
 }

@@ -18,17 +18,20 @@ public final class StyleState: @unchecked Sendable {
     /// Whether a `StyleManager` styles the target (it restyles it on reloads).
     public internal(set) var isRegistered = false
 
-    /// Per property the style touched: its original value (nil when it
-    /// could not be read without making a sub-object), the value last
-    /// written and the stylesheet value it came from.
+    /// Per property the style touched, sorted by property: its original
+    /// value (nil when it could not be read without making a sub-object),
+    /// the value last written and the stylesheet value it came from. Kept
+    /// sorted so that a new style is compared with it in one pass.
     struct Record {
+        let property: StyledProperty
         var original: TargetValue?
         var written: TargetValue?
         var styleValue: StyleValue
     }
-    var records: [StyledProperty: Record] = [:]
-    /// The environment and stylesheet generation of the last application
-    /// (a repeat with both unchanged and the same traits does nothing).
+    var records: [Record] = []
+    /// The style last applied, and what it was applied for (a repeat for
+    /// the same traits, environment and stylesheet does nothing).
+    var applied: AppliedStyle?
     var lastApplication: (traits: Set<String>, environment: EnvironmentKey?, generation: Int)?
 
     public init() {}
@@ -36,6 +39,6 @@ public final class StyleState: @unchecked Sendable {
     /// The properties styling currently holds, with the value each had
     /// before (nil when it could not be read), for inspection and tests.
     public var styledProperties: [StyledProperty: TargetValue?] {
-        records.mapValues(\.original)
+        Dictionary(uniqueKeysWithValues: records.map { ($0.property, $0.original) })
     }
 }
