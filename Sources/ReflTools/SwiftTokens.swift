@@ -83,6 +83,12 @@ public struct SwiftTokens {
                     public let red: Double, green: Double, blue: Double, alpha: Double
                 }
 
+                /// A color for each appearance (`light-dark()`): light unless the
+                /// appearance is dark.
+                public struct DynamicColor: Hashable, Sendable {
+                    public let light: Color, dark: Color
+                }
+
                 /// A font: its name (or the system font), its size in points (or in
                 /// percent of the view's bounds), its system weight and Dynamic Type
                 /// text style as the stylesheet spells them.
@@ -136,6 +142,14 @@ public struct SwiftTokens {
                 public var uiColor: UIColor { UIColor(red: red, green: green, blue: blue, alpha: alpha) }
             }
 
+            extension \(typeName).DynamicColor {
+                /// A color that follows the trait collection's `userInterfaceStyle`.
+                public var uiColor: UIColor {
+                    let light = light.uiColor, dark = dark.uiColor
+                    return UIColor { traits in traits.userInterfaceStyle == .dark ? dark : light }
+                }
+            }
+
             extension \(typeName).Font {
                 /// The font at its size in points (a Dynamic Type font scaled for the
                 /// current content size); a size in percent is taken as points.
@@ -186,6 +200,8 @@ public struct SwiftTokens {
     static func constant(for value: StyleValue) -> (group: String, type: String, literal: String, note: String?)? {
         switch value {
         case .color(let color): return ("Colors", "Color", Self.color(color), nil)
+        case .lightDark(let light, let dark):
+            return ("Colors", "DynamicColor", "DynamicColor(light: \(Self.color(light)), dark: \(Self.color(dark)))", "light-dark")
         case .gradient(let colors): return ("Gradients", "[Color]", "[" + colors.map(Self.color).joined(separator: ", ") + "]", nil)
         case .number(let number, _): return ("Numbers", "Double", Self.number(number), nil)
         case .percent(let percent): return ("Percents", "Double", Self.number(percent), nil)

@@ -13,6 +13,11 @@ enum UIKitConversions {
         case (.color, .color(let color)):
             let uiColor = self.color(color)
             return holderClass == "CALayer" ? uiColor.cgColor : uiColor
+        case (.color, .lightDark(let light, let dark)):
+            // Resolved styles hold the appearance's color; a value kept whole follows the traits.
+            let light = self.color(light), dark = self.color(dark)
+            let dynamic = UIColor { traits in traits.userInterfaceStyle == .dark ? dark : light }
+            return holderClass == "CALayer" ? dynamic.cgColor : dynamic
         case (.number, .number(let number, _)): return NSNumber(value: Double(number))
         case (.bool, .bool(let flag)): return NSNumber(value: flag)
         case (.string, .string(let text)): return text as NSString

@@ -17,15 +17,20 @@ struct DesignTokenTests {
         #expect(table.variables["space-large"] == .number(24, unit: .pt))
         #expect(table.variables["opacity-disabled"] == .number(0.5, unit: nil))
         #expect(table.variables["font-heading-weight"] == .identifier("bold"))
-        let white = StyleValue.color(Color(red: 1, green: 1, blue: 1, alpha: 1))
-        let ink = StyleValue.color(Color(red: 0.11, green: 0.11, blue: 0.118, alpha: 1))
-        #expect(table.variables["surface-background"] == .call(name: "light-dark", arguments: [white, ink]))
-        #expect(table.variables["surface-text"] == .call(name: "light-dark", arguments: [ink, white]))
-        guard case .call("light-dark", let accent)? = table.variables["accent"] else {
+        let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        let ink = Color(red: 0.11, green: 0.11, blue: 0.118, alpha: 1)
+        #expect(table.variables["surface-background"] == .lightDark(light: white, dark: ink))
+        #expect(table.variables["surface-text"] == .lightDark(light: ink, dark: white))
+        guard case .lightDark(let light, _)? = table.variables["accent"] else {
             Issue.record("accent is \(String(describing: table.variables["accent"]))")
             return
         }
-        #expect(accent.first == table.variables["color-green"])
+        #expect(.color(light) == table.variables["color-green"])
+        // Per appearance, as a view is styled.
+        let stylesheet = Stylesheet(table: table)
+        #expect(stylesheet.resolve(StyleQuery(className: "UIView", environment: StyleEnvironment(appearance: .dark)))
+                .properties["backgroundColor"] == .color(ink))
+        #expect(stylesheet.resolve(StyleQuery(className: "UIView")).properties["backgroundColor"] == .color(white))
     }
 
     /// Exporting the fixture and importing the export gives the same variables.

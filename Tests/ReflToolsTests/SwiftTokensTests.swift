@@ -31,6 +31,16 @@ struct SwiftTokensTests {
         #expect(source.contains("        /// Body text.\n        /// Never on dark backgrounds.\n        ///\n        /// @ink\n"))
     }
 
+    /// A `light-dark()` color is a dynamic color, whose `uiColor` follows the trait collection.
+    @Test func aLightDarkColorIsADynamicColor() throws {
+        let white = Color(red: 1, green: 1, blue: 1, alpha: 1), ink = Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+        let table = RuleTable(variables: ["surface": .lightDark(light: white, dark: ink)], rules: [])
+        let source = try SwiftTokens(typeName: "S", sourceName: "x.less").source(for: table)
+        #expect(source.contains("        /// @surface (light-dark)\n        public static let surface: DynamicColor = "
+                                + "DynamicColor(light: Color(red: 1, green: 1, blue: 1, alpha: 1), dark: Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 1))\n"))
+        #expect(source.contains("return UIColor { traits in traits.userInterfaceStyle == .dark ? dark : light }"))
+    }
+
     @Test func twoNamesThatBecomeOneIdentifierAreRefused() {
         let table = RuleTable(variables: ["ink-dark": .number(1, unit: nil), "inkDark": .number(2, unit: nil)], rules: [])
         #expect(throws: SwiftTokens.Collision.self) {

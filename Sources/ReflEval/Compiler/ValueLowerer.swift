@@ -286,10 +286,41 @@ final class ValueLowerer {
             report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
             return nil
         }
+        if name != "light-dark", values.contains(where: \.isLightDark) {
+            return buildPerAppearance(builtin, named: name, at: id, arguments: values, ranges: ranges, bareWords: bareWords)
+        }
         var arguments = CallArguments(function: name, values: values, ranges: ranges, bareWords: bareWords)
         let result = builtin.build(&arguments)
         for (message, range) in arguments.problems { report(message, range) }
         return result
+    }
+
+    /// A function given a `light-dark()` color applies to each side:
+    /// `darken(light-dark(a, b), 10%)` is `light-dark(darken(a, 10%), darken(b, 10%))`.
+    /// Its result must then be a color for each appearance.
+    private func buildPerAppearance(_ builtin: BuiltinFunction, named name: String, at id: ValueID,
+                                    arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
+                                    bareWords: UInt64) -> StyleValue? {
+        func side(_ dark: Bool) -> (StyleValue?, [(Message, SourceRange)]) {
+            let picked = values.map { value -> StyleValue in
+                guard case .lightDark(let light, let darkColor) = value else { return value }
+                return .color(dark ? darkColor : light)
+            }
+            return picked.withUnsafeBufferPointer { picked in
+                var arguments = CallArguments(function: name, values: picked, ranges: ranges, bareWords: bareWords)
+                let result = builtin.build(&arguments)
+                return (result, arguments.problems)
+            }
+        }
+        let (light, problems) = side(false)
+        for (message, range) in problems { report(message, range) }  // the dark side's would say the same
+        guard let light else { return nil }
+        guard let dark = side(true).0 else { return nil }
+        guard case .color(let lightColor) = light, case .color(let darkColor) = dark else {
+            report(EvalMessages.lightDarkOutsideColorFunction(name), syntax.values[id].range)
+            return nil
+        }
+        return lightColor == darkColor ? .color(lightColor) : .lightDark(light: lightColor, dark: darkColor)
     }
 
     /// `flexible-width, flexible-height`: the options are OR-ed together.

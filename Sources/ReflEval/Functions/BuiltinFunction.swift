@@ -197,6 +197,7 @@ extension StyleValue {
         case .optionSet: return "autoresizing options"
         case .call(let name, _): return "a call to '\(name)'"
         case .identifier(let word): return "the identifier '\(word)'"
+        case .lightDark: return "a light-dark color"
         }
     }
 

@@ -1,7 +1,12 @@
-/// `rgb`, `rgba`, `hsl`, `hsla` and `linear-gradient`.
+/// `rgb`, `rgba`, `hsl`, `hsla`, `light-dark` and `linear-gradient`.
 enum ColorFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("rgb", rgb), ("rgba", rgb), ("hsl", hsl), ("hsla", hsl),
+        // CSS Color 5's `light-dark()`: a color for each appearance.
+        ("light-dark", BuiltinFunction(arity: 2...2, arityText: "2 colors (light, dark)") { arguments in
+            guard let light = arguments.color(0, "light color"), let dark = arguments.color(1, "dark color") else { return nil }
+            return .lightDark(light: light, dark: dark)
+        }),
         ("linear-gradient", BuiltinFunction(arity: 2...Int.max, arityText: "two or more colors") { arguments in
             var colors: [Color] = []
             colors.reserveCapacity(arguments.count)

@@ -69,10 +69,7 @@ public enum DesignTokenExport {
 
     /// The token's members (`"$type": ..., "$value": ...`), or why it has none.
     private static func token(_ value: StyleValue) -> Result<Token, Unexported> {
-        if case .call("light-dark", let sides) = value {
-            guard sides.count == 2, case .color(let lightColor) = sides[0], case .color(let darkColor) = sides[1] else {
-                return .failure(Unexported("light-dark() of anything but two colors has no token form"))
-            }
+        if case .lightDark(let lightColor, let darkColor) = value {
             return .success(.appearances(typed("color", color(lightColor)), typed("color", color(darkColor))))
         }
         return body(value).map(Token.one)

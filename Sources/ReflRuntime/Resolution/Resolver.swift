@@ -136,14 +136,17 @@ extension Stylesheet {
 }
 
 /// What a stored value becomes for one environment: `%` turned into points
-/// (`value / 100 × min(bounds.width, bounds.height)`) and a font with a text
-/// style scaled to the content size, in fonts, vectors and calls too.
+/// (`value / 100 × min(bounds.width, bounds.height)`), a font with a text
+/// style scaled to the content size, and a `light-dark()` color the color of
+/// the appearance (light when it is unspecified), in vectors and calls too.
 struct ValueResolution {
     /// Points per percent.
     let percentFactor: Double
     let contentSize: ContentSizeCategory
+    let isDark: Bool
 
     init(_ environment: StyleEnvironment) {
+        isDark = environment.appearance == .dark
         let bounds = environment.effectiveBounds
         percentFactor = min(bounds.width, bounds.height) / 100
         contentSize = environment.contentSizeCategory
@@ -167,6 +170,8 @@ struct ValueResolution {
             return .vector(items.map(resolve))
         case .call(let name, let arguments):
             return .call(name: name, arguments: arguments.map(resolve))
+        case .lightDark(let light, let dark):
+            return .color(isDark ? dark : light)
         // One case per kind, so that a new kind must choose. An image's fill
         // is a color or a gradient, which hold no `%`.
         case .number, .angle, .string, .bool, .color, .gradient, .rect, .point, .size, .edgeInsets, .localizedString,

@@ -32,6 +32,9 @@ public enum StyleValue: Sendable, Equatable {
     case call(name: String, arguments: [StyleValue])
     /// A bare word that is no keyword.
     case identifier(String)
+    /// `light-dark(light, dark)`: a color for each appearance (light when
+    /// the appearance is unspecified), picked when a style is resolved.
+    case lightDark(light: Color, dark: Color)
 }
 
 /// The unit written on a number: both mean points on iOS.
@@ -173,5 +176,13 @@ public struct Condition: Sendable, Equatable {
     public init(test: ConditionExpression, source: String) {
         self.test = test
         self.source = source
+    }
+}
+
+extension StyleValue {
+    /// Whether this is a `light-dark()` color.
+    public var isLightDark: Bool {
+        if case .lightDark = self { return true }
+        return false
     }
 }

@@ -5,7 +5,7 @@
 /// codec tests.
 public enum StyleValueKind: Int, Sendable, CaseIterable {
     case number, percent, angle, string, bool, color, gradient, font, rect, point, size, edgeInsets
-    case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier
+    case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier, lightDark
 }
 
 extension StyleValue {
@@ -33,6 +33,7 @@ extension StyleValue {
         case .optionSet: return .optionSet
         case .call: return .call
         case .identifier: return .identifier
+        case .lightDark: return .lightDark
         }
     }
 }

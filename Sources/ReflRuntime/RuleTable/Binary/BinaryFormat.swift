@@ -11,11 +11,12 @@ enum BinaryFormat {
     static let layoutVersion: UInt32 = 3
     /// The layout written before, without a checksum, which is still read.
     static let uncheckedLayoutVersion: UInt32 = 1
-    /// The version of the rule model a binary table holds: version 2, the
-    /// variables and the rules. Version 3 added `@view` declarations, which
-    /// only the build needs; the binary form leaves them out, so it stays
-    /// the version-2 model and a layout-1 or layout-3 file of version 2 loads.
-    static let ruleModelVersion: UInt32 = 2
+    /// The version of the rule model a binary table holds: version 3 (the
+    /// value kinds of version 3, such as `light-dark()` colors; the `@view`
+    /// declarations, which only the build needs, are left out). Tables of
+    /// version 2 still load.
+    static let ruleModelVersion: UInt32 = 3
+    static let readableRuleModelVersions: ClosedRange<UInt32> = 2...3
     /// Bytes before the section directory (`HeaderRecord`).
     static let headerLength = HeaderRecord.size
     /// "No string" / "no condition" in a field that may be empty.

@@ -79,8 +79,8 @@ enum BinaryTableValidator {
                                        at: HeaderRecord.layoutVersion.offset)
             }
             let tableVersion = read(HeaderRecord.tableVersion, at: 0)
-            guard tableVersion == BinaryFormat.ruleModelVersion else {
-                throw BinaryTableError("rule table version \(tableVersion) is not supported in binary form; this reflc reads version \(BinaryFormat.ruleModelVersion)",
+            guard BinaryFormat.readableRuleModelVersions.contains(tableVersion) else {
+                throw BinaryTableError("rule table version \(tableVersion) is not supported in binary form; this reflc reads versions 2 and 3",
                                        at: HeaderRecord.tableVersion.offset)
             }
             let sectionCount = read(HeaderRecord.sectionCount, at: 0)

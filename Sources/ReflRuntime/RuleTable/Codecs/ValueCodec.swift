@@ -34,7 +34,7 @@ enum ValueCodecs {
         NumberCodec.self, PercentCodec.self, AngleCodec.self, StringCodec.self, BoolCodec.self, ColorCodec.self,
         GradientCodec.self, FontCodec.self, RectCodec.self, PointCodec.self, SizeCodec.self, EdgeInsetsCodec.self,
         LocalizedStringCodec.self, TransformCodec.self, VectorCodec.self, ImageCodec.self, ConditionValueCodec.self,
-        EnumCaseCodec.self, OptionSetCodec.self, CallCodec.self, IdentifierCodec.self,
+        EnumCaseCodec.self, OptionSetCodec.self, CallCodec.self, IdentifierCodec.self, LightDarkCodec.self,
     ]
 
     /// By `StyleValueKind.rawValue`; nil for a kind without a codec (which the tests refuse).
