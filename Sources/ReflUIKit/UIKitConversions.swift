@@ -19,6 +19,7 @@ enum UIKitConversions {
             let dynamic = UIColor { traits in traits.userInterfaceStyle == .dark ? dark : light }
             return holderClass == "CALayer" ? dynamic.cgColor : dynamic
         case (.number, .number(let number, _)): return NSNumber(value: Double(number))
+        case (.duration, .duration(let seconds)), (.duration, .number(let seconds, nil)): return NSNumber(value: seconds)
         case (.bool, .bool(let flag)): return NSNumber(value: flag)
         case (.string, .string(let text)): return text as NSString
         case (.string, .localizedString(let key)): return NSLocalizedString(key, comment: "") as NSString
@@ -36,7 +37,7 @@ enum UIKitConversions {
         case (.enumeration, .enumCase(let item)): return NSNumber(value: item.rawValue)
         case (.options, .optionSet(let options)): return NSNumber(value: options.rawValue)
         case (.image, _): return image(value)
-        case (.any, _), (.duration, _): return nil
+        case (.any, _): return nil
         default: return nil
         }
     }

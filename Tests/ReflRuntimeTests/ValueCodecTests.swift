@@ -36,6 +36,7 @@ struct ValueCodecTests {
         .call(name: "unknown-call", arguments: [.number(1, unit: nil), .string("two"), .call(name: "unknown-call", arguments: [])]),
         .identifier("plain-word"),
         .lightDark(light: Color(red: 1, green: 1, blue: 1, alpha: 1), dark: Color(red: 0.10980, green: 0.10980, blue: 0.11765, alpha: 1)),
+        .duration(seconds: 0.15),
     ]
 
     @Test func everyKindHasOneCodecWithItsOwnTypeAndKindByte() {

@@ -166,6 +166,8 @@ final class ValueLowerer {
         case 3 where SourceFile.range(unit, of: bytes, equals: "deg"): return .angle(radians: number.value * Double.pi / 180)
         case 3 where SourceFile.range(unit, of: bytes, equals: "rad"): return .angle(radians: number.value)
         case 3 where SourceFile.range(unit, of: bytes, equals: "rem"): return .number(number.value * program.remBase, unit: .pt)
+        case 1 where byte(0) == UInt8(ascii: "s"): return .duration(seconds: number.value)
+        case 2 where byte(0) == UInt8(ascii: "m") && byte(1) == UInt8(ascii: "s"): return .duration(seconds: number.value / 1000)
         default: break
         }
         // `8px-2px` reads as 8 with the unit `px-2px`: a subtraction without spaces.

@@ -198,6 +198,7 @@ extension StyleValue {
         case .call(let name, _): return "a call to '\(name)'"
         case .identifier(let word): return "the identifier '\(word)'"
         case .lightDark: return "a light-dark color"
+        case .duration: return "a duration"
         }
     }
 

@@ -110,7 +110,7 @@ struct SchemaCheck: Sendable {
         case (.any, _): return true
         case (.color, .color), (.color, .lightDark): return true
         case (.number, .number), (.number, .percent): return true
-        case (.duration, .number): return true
+        case (.duration, .duration), (.duration, .number): return true
         case (.bool, .bool): return true
         case (.string, .string), (.string, .localizedString): return true
         case (.font, .font): return true

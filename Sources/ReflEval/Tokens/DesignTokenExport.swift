@@ -79,6 +79,8 @@ public enum DesignTokenExport {
         switch value {
         case .color(let value): return .success(typed("color", color(value)))
         case .number(let number, unit: nil): return .success(typed("number", decimal(number)))
+        case .duration(let seconds):
+            return .success(typed("duration", "{ \"value\": \(decimal(seconds * 1000)), \"unit\": \"ms\" }"))
         case .number(let number, unit: _?): return .success(typed("dimension", dimension(number)))
         case .gradient(let colors):
             let stops = colors.enumerated().map { index, stop in

@@ -35,6 +35,9 @@ public enum StyleValue: Sendable, Equatable {
     /// `light-dark(light, dark)`: a color for each appearance (light when
     /// the appearance is unspecified), picked when a style is resolved.
     case lightDark(light: Color, dark: Color)
+    /// `0.15s`, `150ms`: a duration, in seconds (for an app's own properties
+    /// and imported tokens).
+    case duration(seconds: Double)
 }
 
 /// The unit written on a number: both mean points on iOS.

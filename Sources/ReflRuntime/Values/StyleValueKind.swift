@@ -5,7 +5,7 @@
 /// codec tests.
 public enum StyleValueKind: Int, Sendable, CaseIterable {
     case number, percent, angle, string, bool, color, gradient, font, rect, point, size, edgeInsets
-    case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier, lightDark
+    case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier, lightDark, duration
 }
 
 extension StyleValue {
@@ -34,6 +34,7 @@ extension StyleValue {
         case .call: return .call
         case .identifier: return .identifier
         case .lightDark: return .lightDark
+        case .duration: return .duration
         }
     }
 }
