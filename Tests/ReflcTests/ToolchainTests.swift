@@ -182,6 +182,29 @@ struct ToolchainTests {
             """)
     }
 
+    /// Imported design tokens with light and dark values: each token is
+    /// declared, with its description, its two colors a DynamicColor; the
+    /// file compiles and holds the values.
+    @Test func genSwiftOfImportedDesignTokensCompiles() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CommandLineTests.run(["gen-swift", "Fixtures/compile/design-tokens/main.less", "-o", folder + "/Brand.swift",
+                                            "--type-name", "Brand"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try String(contentsOfFile: folder + "/Brand.swift", encoding: .utf8)
+        #expect(source.contains("        /// The brand green, for primary actions\n        ///\n        /// @color-green\n"))
+        for token in ["accent", "colorBrand", "colorGreen", "colorGreenVivid", "colorInk", "colorScrim", "colorWhite", "fontBody",
+                      "fontHeadingFamily", "fontHeadingWeight", "motionFast", "opacityDisabled", "spaceLarge", "spaceSmall",
+                      "surfaceBackground", "surfaceText"] {
+            #expect(source.contains("public static let \(token): "), "no constant \(token)")
+        }
+        try "print(Brand.Colors.surfaceBackground.light.red, Brand.Colors.surfaceBackground.dark.red, Brand.Durations.motionFast)\n"
+            .write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
+        let compiled = try ExampleTests.run("/usr/bin/env", ["swiftc", "Brand.swift", "main.swift", "-o", "brand"], in: folder)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        #expect(try ExampleTests.run(folder + "/brand", [], in: folder).output == "1.0 0.11 0.15\n")
+    }
+
     @Test func namesThatCollideAreAnErrorNamingBoth() throws {
         let folder = try Self.folder(["clash.less": "@ink-dark: #000;\n@inkDark: #111;\ncard { a: 1; }\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
