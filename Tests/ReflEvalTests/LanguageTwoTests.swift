@@ -127,10 +127,10 @@ struct LanguageTwoTests {
             MyApp.Button:primary { title-color: blue; title-color[selected, highlighted]: black; alpha[disabled]: 0.3; }
             """
         let style = try ResolverTests.resolve(source, StyleQuery(className: "MyApp.Button", traits: ["primary"]))
-        #expect(style.color("titleColor") == NamedColors.color(named: "blue"))
+        #expect(style.color("titleColor") == NamedColors.color(named: "blue")?.roundedToFiveDecimals())
         // The plain value of a higher-priority rule does not replace a state's.
-        #expect(style.color("titleColor", for: .highlighted) == NamedColors.color(named: "green"))
-        #expect(style.color("titleColor", for: [.highlighted, .selected]) == NamedColors.color(named: "black"))
+        #expect(style.color("titleColor", for: .highlighted) == NamedColors.color(named: "green")?.roundedToFiveDecimals())
+        #expect(style.color("titleColor", for: [.highlighted, .selected]) == NamedColors.color(named: "black")?.roundedToFiveDecimals())
         #expect(style.number("alpha", for: .disabled) == 0.3)
         #expect(style.importantStateProperties.isEmpty)  // the winning declaration is not important
         #expect(Set(style.stateProperties.keys) == [.highlighted, .disabled, [.highlighted, .selected]])
@@ -157,7 +157,7 @@ struct LanguageTwoTests {
         #expect(rule.stateProperties.map(\.state) == [.highlighted, .disabled])
         let style = try ResolverTests.resolve(source, StyleQuery(className: "MyApp.Button", traits: ["primary"]))
         #expect(style.number("alpha", for: .highlighted) == 0.8)  // the rule's own declaration wins
-        #expect(style.color("titleColor", for: .disabled) == NamedColors.color(named: "gray"))
+        #expect(style.color("titleColor", for: .disabled) == NamedColors.color(named: "gray")?.roundedToFiveDecimals())
     }
 
     @Test func normalInBracketsIsThePlainProperty() throws {

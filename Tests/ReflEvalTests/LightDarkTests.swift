@@ -6,7 +6,7 @@ import GoldenFiles
 /// schema, both table forms, resolution and gen-swift.
 struct LightDarkTests {
     static let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
-    static let ink = HexColor.color(Array("#1c1c1e".utf8))!
+    static let ink = HexColor.color(Array("#1c1c1e".utf8))!.roundedToFiveDecimals()
 
     static func compile(_ text: String) -> CompileResult {
         Compiler.compile(source: SourceFile(path: "main.less", bytes: Array(text.utf8)))

@@ -36,9 +36,18 @@ final class ValueLowerer {
         log.report(message, in: file, at: range)
     }
 
-    /// The typed value of the node `id`. The result of an expression is
-    /// rounded to 5 decimal places (its parts are computed unrounded).
+    /// The typed value of the node `id`, as it is stored: its colors
+    /// rounded to 5 decimal places, and the result of an expression too
+    /// (its parts are computed unrounded).
     func lower(_ id: ValueID) -> StyleValue? {
+        lowerExact(id).map(\.roundedForStorage)
+    }
+
+    /// The value of the node `id` at full precision: what a function is
+    /// given, so that nested color functions round once, when the result
+    /// is stored (`darken(lighten(#8188b8, 38%), 47%)` is `#646ca7`, as lessc
+    /// computes it).
+    private func lowerExact(_ id: ValueID) -> StyleValue? {
         let node = syntax.values[id]
         switch node.kind {
         case .number: return lowerNumber(node.range)
@@ -251,7 +260,7 @@ final class ValueLowerer {
                         value = .identifier(file.text(node.range))
                         if lowered < 64 { bareWords |= 1 << UInt64(lowered) }
                     } else {
-                        value = isCondition ? lowerConditionOperand(argument) : lower(argument)
+                        value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
                     }
                     guard let value else {
                         failed = true
@@ -334,7 +343,7 @@ final class ValueLowerer {
         while next < end {
             let item = next
             next = syntax.values.subtreeEnd(of: item)
-            guard let value = lower(item) else {
+            guard let value = lowerExact(item) else {
                 failed = true
                 continue
             }

@@ -86,11 +86,11 @@ public enum LanguageCatalogue {
     /// The color a name stands for (any case), or nil.
     /// The color a `#hex` literal spells, as the compiler lowers it; nil when it spells none.
     public static func color(hex written: String) -> Color? {
-        HexColor.color(Array(written.utf8))
+        HexColor.color(Array(written.utf8))?.roundedToFiveDecimals()
     }
 
     public static func color(named name: String) -> Color? {
-        if case .color(let color)? = Keywords.value(of: name) { return color }
+        if case .color(let color)? = Keywords.value(of: name) { return color.roundedToFiveDecimals() }
         return nil
     }
 

@@ -25,7 +25,7 @@ enum ColorFunctions {
               let green = arguments.plainNumber(1, "green component", in: 0...255),
               let blue = arguments.plainNumber(2, "blue component", in: 0...255),
               let alpha = alphaArgument(&arguments) else { return nil }
-        return .color(Color(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha).roundedToFiveDecimals())
+        return .color(Color(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha))
     }
 
     /// `hsl(h, s%, l%)` / `hsla(h, s%, l%, a)`: h in degrees (or an angle).
@@ -41,7 +41,7 @@ enum ColorFunctions {
         guard let saturation = arguments.percentage(1, "saturation"),
               let lightness = arguments.percentage(2, "lightness"),
               let alpha = alphaArgument(&arguments) else { return nil }
-        return .color(fromHSL(hue: hue, saturation: saturation / 100, lightness: lightness / 100, alpha: alpha).roundedToFiveDecimals())
+        return .color(fromHSL(hue: hue, saturation: saturation / 100, lightness: lightness / 100, alpha: alpha))
     }
 
     private static func alphaArgument(_ arguments: inout CallArguments) -> Double? {

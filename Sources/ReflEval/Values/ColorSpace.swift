@@ -72,9 +72,9 @@ func clamped(_ value: Double) -> Double {
 }
 
 extension Color {
-    /// The components within 0...1, rounded to 5 decimals.
+    /// The components within 0...1 (rounded only when the value is stored).
     func clampedAndRounded() -> Color {
-        Color(red: clamped(red), green: clamped(green), blue: clamped(blue), alpha: clamped(alpha)).roundedToFiveDecimals()
+        Color(red: clamped(red), green: clamped(green), blue: clamped(blue), alpha: clamped(alpha))
     }
 
     /// The relative luminance of WCAG 2.0 (without the alpha), which lessc's

@@ -15,6 +15,6 @@ enum HexColor {
             }
             channels[channel] = Double(width == 1 ? value * 17 : value) / 255
         }
-        return Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]).roundedToFiveDecimals()
+        return Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
     }
 }

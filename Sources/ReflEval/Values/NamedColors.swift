@@ -49,6 +49,6 @@ enum NamedColors {
         if lowered == "transparent" || lowered == "clear" { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
         guard let rgb = table[lowered] else { return nil }
         return Color(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
-                     blue: Double(rgb & 0xFF) / 255).roundedToFiveDecimals()
+                     blue: Double(rgb & 0xFF) / 255)
     }
 }

@@ -1,0 +1,18 @@
+/// Values are computed at full precision and rounded once, when stored in
+/// the table: a color's channels to 5 decimal places, in whatever value
+/// holds them.
+extension StyleValue {
+    var roundedForStorage: StyleValue {
+        switch self {
+        case .color(let color): return .color(color.roundedToFiveDecimals())
+        case .gradient(let colors): return .gradient(colors.map { $0.roundedToFiveDecimals() })
+        case .lightDark(let light, let dark): return .lightDark(light: light.roundedToFiveDecimals(), dark: dark.roundedToFiveDecimals())
+        case .image(.fill(let fill)): return .image(.fill(fill.roundedForStorage))
+        case .vector(let items): return .vector(items.map(\.roundedForStorage))
+        case .call(let name, let arguments): return .call(name: name, arguments: arguments.map(\.roundedForStorage))
+        case .number, .percent, .angle, .string, .bool, .font, .rect, .point, .size, .edgeInsets, .localizedString,
+             .transform, .image, .condition, .enumCase, .optionSet, .identifier, .duration:
+            return self
+        }
+    }
+}
