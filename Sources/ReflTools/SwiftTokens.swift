@@ -205,6 +205,7 @@ public struct SwiftTokens {
         case .gradient(let colors): return ("Gradients", "[Color]", "[" + colors.map(Self.color).joined(separator: ", ") + "]", nil)
         case .number(let number, _): return ("Numbers", "Double", Self.number(number), nil)
         case .duration(let seconds): return ("Durations", "Double", Self.number(seconds), "seconds")
+        case .assetColor(let name): return ("AssetColors", "String", Self.string(name), "the name of a color of the asset catalog")
         case .percent(let percent): return ("Percents", "Double", Self.number(percent), nil)
         case .angle(let radians): return ("Angles", "Double", Self.number(radians), nil)
         case .bool(let flag): return ("Flags", "Bool", flag ? "true" : "false", nil)

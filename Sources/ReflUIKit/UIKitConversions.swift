@@ -13,6 +13,9 @@ enum UIKitConversions {
         case (.color, .color(let color)):
             let uiColor = self.color(color)
             return holderClass == "CALayer" ? uiColor.cgColor : uiColor
+        case (.color, .assetColor(let name)):
+            guard let color = UIColor(named: name) else { return nil }
+            return holderClass == "CALayer" ? color.cgColor : color
         case (.color, .lightDark(let light, let dark)):
             // Resolved styles hold the appearance's color; a value kept whole follows the traits.
             let light = self.color(light), dark = self.color(dark)

@@ -46,4 +46,15 @@ struct LightDarkTests {
         #expect(rendered("@c: light-dark(red);") == ["light-dark() takes 2 colors (light, dark), found 1"])
         #expect(rendered("UIView { corner-radius: light-dark(red, blue); }") == ["'corner-radius' takes a number; found a light-dark color"])
     }
+
+    @Test func anAssetColorIsNamedAndNotComputedWith() throws {
+        let result = Self.compile("UIView { background-color: asset-color('BrandGreen'); tint-color: darken(asset-color('BrandGreen'), 10%); }")
+        #expect(result.diagnostics.map(\.message) == [
+            "darken() cannot compute with an asset color: its value is known only on the device; give the color itself (a hex color, rgb(), ...) or make a second color in the asset catalog"])
+        let table = try #require(Self.compile("UIView { background-color: asset-color('BrandGreen'); }").ruleTable)
+        #expect(table.rules.first?.properties.first?.value == .assetColor("BrandGreen"))
+        #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == table)
+        #expect(Self.compile("@c: asset-color(12);").diagnostics.map(\.message)
+                == ["asset-color(): the name must be the color's name in quotes, such as 'BrandGreen', found a number"])
+    }
 }

@@ -37,6 +37,7 @@ struct ValueCodecTests {
         .identifier("plain-word"),
         .lightDark(light: Color(red: 1, green: 1, blue: 1, alpha: 1), dark: Color(red: 0.10980, green: 0.10980, blue: 0.11765, alpha: 1)),
         .duration(seconds: 0.15),
+        .assetColor("BrandGreen"),
     ]
 
     @Test func everyKindHasOneCodecWithItsOwnTypeAndKindByte() {

@@ -3,6 +3,11 @@ import ReflLexer
 /// Every message the compiler (imports, variables, rules, values) can
 /// report, in one place.
 enum EvalMessages {
+    static func assetColorInFunction(_ function: String) -> Message {
+        .error(.argumentType, "\(function)() cannot compute with an asset color: its value is known only on the device; "
+               + "give the color itself (a hex color, rgb(), ...) or make a second color in the asset catalog")
+    }
+
     static func lightDarkOutsideColorFunction(_ function: String) -> Message {
         .error(.argumentType, "\(function)() of a light-dark() color gives no color for each appearance; "
                + "give light-dark() to a color function (darken, fade, mix, ...) or write one light-dark() of the results")

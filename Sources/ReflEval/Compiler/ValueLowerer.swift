@@ -297,6 +297,11 @@ final class ValueLowerer {
             report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
             return nil
         }
+        if let index = values.firstIndex(where: { if case .assetColor = $0 { return true }; return false }),
+           !Self.takesAssetColors.contains(name) {
+            report(EvalMessages.assetColorInFunction(name), ranges[index])
+            return nil
+        }
         if name != "light-dark", values.contains(where: \.isLightDark) {
             return buildPerAppearance(builtin, named: name, at: id, arguments: values, ranges: ranges, bareWords: bareWords)
         }
@@ -305,6 +310,10 @@ final class ValueLowerer {
         for (message, range) in arguments.problems { report(message, range) }
         return result
     }
+
+    /// The functions an asset color may be given: those that hold values
+    /// without computing with them.
+    private static let takesAssetColors: Set<String> = ["vector"]
 
     /// A function given a `light-dark()` color applies to each side:
     /// `darken(light-dark(a, b), 10%)` is `light-dark(darken(a, 10%), darken(b, 10%))`.

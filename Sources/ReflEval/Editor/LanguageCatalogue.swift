@@ -25,6 +25,8 @@ public enum LanguageCatalogue {
                  summary: "A color from a hue in degrees, saturation and lightness as percentages."),
         Function(name: "hsla", signatures: ["hsla(hue, saturation%, lightness%, a)"],
                  summary: "A color from hue, saturation, lightness and alpha 0–1."),
+        Function(name: "asset-color", signatures: ["asset-color('Name')"],
+                 summary: "A color of the app's asset catalog, by name; known only on the device, so color functions cannot compute with it."),
         Function(name: "light-dark", signatures: ["light-dark(light color, dark color)"],
                  summary: "A color for each appearance (CSS Color 5): the light one unless the appearance is dark; a color function given it applies to each side."),
         Function(name: "linear-gradient", signatures: ["linear-gradient(color, color, ...)"],

@@ -199,6 +199,7 @@ extension StyleValue {
         case .identifier(let word): return "the identifier '\(word)'"
         case .lightDark: return "a light-dark color"
         case .duration: return "a duration"
+        case .assetColor(let name): return "the asset color '\(name)'"
         }
     }
 

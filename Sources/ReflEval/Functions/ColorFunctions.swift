@@ -2,6 +2,13 @@
 enum ColorFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("rgb", rgb), ("rgba", rgb), ("hsl", hsl), ("hsla", hsl),
+        // A color of the app's asset catalog, by name: known only on the device.
+        ("asset-color", BuiltinFunction(arity: 1...1, arityText: "1 argument (the color's name in the asset catalog)") { arguments in
+            guard case .string(let name) = arguments.values[0], !name.isEmpty else {
+                return arguments.typeError(0, "name", expected: "the color's name in quotes, such as 'BrandGreen'")
+            }
+            return .assetColor(name)
+        }),
         // CSS Color 5's `light-dark()`: a color for each appearance.
         ("light-dark", BuiltinFunction(arity: 2...2, arityText: "2 colors (light, dark)") { arguments in
             guard let light = arguments.color(0, "light color"), let dark = arguments.color(1, "dark color") else { return nil }

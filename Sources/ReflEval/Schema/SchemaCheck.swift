@@ -108,7 +108,7 @@ struct SchemaCheck: Sendable {
         if case .call = value { return true }
         switch (type, value) {
         case (.any, _): return true
-        case (.color, .color), (.color, .lightDark): return true
+        case (.color, .color), (.color, .lightDark), (.color, .assetColor): return true
         case (.number, .number), (.number, .percent): return true
         case (.duration, .duration), (.duration, .number): return true
         case (.bool, .bool): return true

@@ -11,7 +11,7 @@ extension StyleValue {
         case .vector(let items): return .vector(items.map(\.roundedForStorage))
         case .call(let name, let arguments): return .call(name: name, arguments: arguments.map(\.roundedForStorage))
         case .number, .percent, .angle, .string, .bool, .font, .rect, .point, .size, .edgeInsets, .localizedString,
-             .transform, .image, .condition, .enumCase, .optionSet, .identifier, .duration:
+             .transform, .image, .condition, .enumCase, .optionSet, .identifier, .duration, .assetColor:
             return self
         }
     }

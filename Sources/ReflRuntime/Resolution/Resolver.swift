@@ -175,7 +175,7 @@ struct ValueResolution {
         // One case per kind, so that a new kind must choose. An image's fill
         // is a color or a gradient, which hold no `%`.
         case .number, .angle, .string, .bool, .color, .gradient, .rect, .point, .size, .edgeInsets, .localizedString,
-             .transform, .image, .condition, .enumCase, .optionSet, .identifier, .duration:
+             .transform, .image, .condition, .enumCase, .optionSet, .identifier, .duration, .assetColor:
             return value
         }
     }

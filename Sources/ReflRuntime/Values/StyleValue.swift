@@ -38,6 +38,9 @@ public enum StyleValue: Sendable, Equatable {
     /// `0.15s`, `150ms`: a duration, in seconds (for an app's own properties
     /// and imported tokens).
     case duration(seconds: Double)
+    /// `asset-color('BrandGreen')`: a color of the app's asset catalog,
+    /// known only on the device (`UIColor(named:)`).
+    case assetColor(String)
 }
 
 /// The unit written on a number: both mean points on iOS.

@@ -5,7 +5,7 @@
 /// codec tests.
 public enum StyleValueKind: Int, Sendable, CaseIterable {
     case number, percent, angle, string, bool, color, gradient, font, rect, point, size, edgeInsets
-    case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier, lightDark, duration
+    case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier, lightDark, duration, assetColor
 }
 
 extension StyleValue {
@@ -35,6 +35,7 @@ extension StyleValue {
         case .identifier: return .identifier
         case .lightDark: return .lightDark
         case .duration: return .duration
+        case .assetColor: return .assetColor
         }
     }
 }

@@ -35,7 +35,7 @@ enum ValueCodecs {
         GradientCodec.self, FontCodec.self, RectCodec.self, PointCodec.self, SizeCodec.self, EdgeInsetsCodec.self,
         LocalizedStringCodec.self, TransformCodec.self, VectorCodec.self, ImageCodec.self, ConditionValueCodec.self,
         EnumCaseCodec.self, OptionSetCodec.self, CallCodec.self, IdentifierCodec.self, LightDarkCodec.self,
-        DurationCodec.self,
+        DurationCodec.self, AssetColorCodec.self,
     ]
 
     /// By `StyleValueKind.rawValue`; nil for a kind without a codec (which the tests refuse).
