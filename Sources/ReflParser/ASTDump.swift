@@ -139,6 +139,8 @@ public struct ASTDump {
         case .orientation(let op, let value): return "orientation \(op.rawValue) \(value.rawValue)"
         case .contrast(let op, let value): return "contrast \(op.rawValue) \(value.rawValue)"
         case .flag(let flag): return flag.rawValue
+        case .osVersion(let op, let value): return "os-version \(op.rawValue) \(value)"
+        case .scale(let op, let value): return "scale \(op.rawValue) \(formatNumber(value))"
         }
     }
 

@@ -4,7 +4,7 @@ extension ConditionParser {
     /// The words a term starts with, for "did you mean" and messages.
     static let subjects = [
         "width", "height", "horizontal", "vertical", "idiom", "appearance", "content-size", "layout-direction",
-        "orientation", "contrast", "reduce-motion", "reduce-transparency", "bold-text", "default",
+        "orientation", "contrast", "reduce-motion", "reduce-transparency", "bold-text", "os-version", "scale", "default",
     ]
 
     /// term = "default" | "?" NAME | FLAG
@@ -12,7 +12,8 @@ extension ConditionParser {
     ///      | ( "width" | "height" ) comparison NUMBER [ "px" | "pt" ]
     ///      | "idiom" equality IDIOM | "appearance" equality APPEARANCE
     ///      | "content-size" comparison CATEGORY | "layout-direction" equality DIRECTION
-    ///      | "orientation" equality ORIENTATION | "contrast" equality CONTRAST ;
+    ///      | "orientation" equality ORIENTATION | "contrast" equality CONTRAST
+    ///      | "os-version" comparison VERSION | "scale" comparison NUMBER ;
     ///
     /// After an error the rest of the term is skipped (up to `and`, `or`, `)`).
     mutating func parseTerm() -> ConditionNode? {
@@ -58,6 +59,12 @@ extension ConditionParser {
             return parseEqualityTerm("orientations") { .orientation(op: $0, value: $1) }
         case "contrast":
             return parseEqualityTerm("contrasts") { .contrast(op: $0, value: $1) }
+        case "os-version":
+            guard let op = parseComparison(after: subject), let version = parseVersion() else { return nil }
+            return .osVersion(op: op, value: version)
+        case "scale":
+            guard let op = parseComparison(after: subject), let value = parsePlainNumber() else { return nil }
+            return .scale(op: op, value: value)
         default:
             if let flag = AccessibilityFlag(rawValue: word) { return noOperator(after: subject) ? .flag(flag) : nil }
             if word == "and" || word == "or" {
@@ -165,6 +172,41 @@ extension ConditionParser {
     }
 
     /// NUMBER [ "px" | "pt" ].
+    /// `17`, `16.4`: an OS version, major and minor.
+    private mutating func parseVersion() -> OSVersion? {
+        let token = current
+        guard token.kind == .number else {
+            report(ParserMessages.conditionExpected("a version such as 17 or 16.4", after: text(previous), found: describe(token)), token.range)
+            return nil
+        }
+        advance()
+        guard let version = OSVersion(text(token)) else {
+            report(ParserMessages.conditionExpected("a version such as 17 or 16.4", after: "os-version", found: "'\(text(token))'"), token.range)
+            return nil
+        }
+        return version
+    }
+
+    /// A scale: a number without a unit (`scale = 3`).
+    private mutating func parsePlainNumber() -> Double? {
+        let token = current
+        guard token.kind == .number else {
+            report(ParserMessages.conditionExpected("a number", after: text(previous), found: describe(token)), token.range)
+            return nil
+        }
+        advance()
+        let number = NumberLiteral.decode(file.bytes, token.range)
+        if !number.unit.isEmpty {
+            report(ParserMessages.scaleUnit(file.text(number.unit)), number.unit)
+            return nil
+        }
+        if number.problem != nil {
+            report(ParserMessages.conditionNumber(text(token)), token.range)
+            return nil
+        }
+        return number.value
+    }
+
     private mutating func parseSize() -> Double? {
         let token = current
         guard token.kind == .number else {

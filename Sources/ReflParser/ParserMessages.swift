@@ -219,6 +219,10 @@ enum ParserMessages {
         return .error(.conditionValue, "unknown value '\(word)'\(hint)", fixIt: suggestion.map { FixIt(replacement: $0) })
     }
 
+    static func scaleUnit(_ unit: String) -> Message {
+        .error(.conditionUnit, "a scale takes no unit (the screen's scale: 1, 2 or 3), found '\(unit)'")
+    }
+
     static func conditionUnit(_ unit: String) -> Message {
         .error(.conditionUnit, "unknown unit '\(unit)' in a condition; sizes take 'px', 'pt' or no unit")
     }

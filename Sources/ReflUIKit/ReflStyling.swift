@@ -58,6 +58,8 @@ public enum ReflStyling {
         if UIAccessibility.isReduceTransparencyEnabled { flags.insert(.reduceTransparency) }
         if traits.legibilityWeight == .bold { flags.insert(.boldText) }
         let screen = view.window?.bounds.size ?? view.bounds.size
+        // "17.2.1": the major and minor versions are what conditions compare.
+        let version = OSVersion(UIDevice.current.systemVersion.split(separator: ".").prefix(2).joined(separator: "."))
         return StyleEnvironment(
             idiom: idiom(traits.userInterfaceIdiom),
             horizontalSizeClass: sizeClass(traits.horizontalSizeClass),
@@ -69,7 +71,7 @@ public enum ReflStyling {
             contentSizeCategory: contentSize(traits.preferredContentSizeCategory),
             layoutDirection: traits.layoutDirection == .rightToLeft ? .rtl : traits.layoutDirection == .leftToRight ? .ltr : .unspecified,
             contrast: traits.accessibilityContrast == .high ? .high : traits.accessibilityContrast == .normal ? .normal : .unspecified,
-            accessibilityFlags: flags)
+            accessibilityFlags: flags, osVersion: version, scale: traits.displayScale > 0 ? Double(traits.displayScale) : nil)
     }
 
     private static func idiom(_ idiom: UIUserInterfaceIdiom) -> Idiom {

@@ -13,6 +13,7 @@ enum ResolveCommand {
                              [--layout-direction ltr|rtl|unspecified]
                              [--contrast normal|high|unspecified]
                              [--flag reduce-motion|reduce-transparency|bold-text]...
+                             [--os-version VERSION] [--scale N]
                              [--explain] [--warnings-as-errors] [--error-limit N]
 
         Computes the style of a view of class NAME (superclasses nearest first)
@@ -35,7 +36,9 @@ enum ResolveCommand {
 
         Unless given: idiom, size classes, appearance, content size, layout
         direction and contrast are unspecified, no flag is set, --size is 0x0,
-        --bounds (what % is relative to) is the size, external conditions are false.
+        --bounds (what % is relative to) is the size, external conditions are false,
+        and the OS version (--os-version 17.2) and screen scale (--scale 3) are
+        unknown: every os-version and scale comparison is then false.
 
         options:
           --explain              for every property, the rule that set it and those it overrode
@@ -48,7 +51,8 @@ enum ResolveCommand {
 
     private static let valued: Set<String> = ["--class", "--superclass", "--trait", "--idiom", "--horizontal",
                                               "--vertical", "--size", "--bounds", "--external", "--appearance",
-                                              "--content-size", "--layout-direction", "--contrast", "--flag"]
+                                              "--content-size", "--layout-direction", "--contrast", "--flag",
+                                              "--os-version", "--scale"]
 
     static func run(_ arguments: [FilePath]) -> Console.ExitStatus {
         let command: CompilingCommand
@@ -117,6 +121,18 @@ enum ResolveCommand {
                 environment.layoutDirection = try keyword(value, flag: "--layout-direction")
             }
             if let value = parsed.last("--contrast") { environment.contrast = try keyword(value, flag: "--contrast") }
+            if let value = parsed.last("--os-version") {
+                guard let version = OSVersion(value) else {
+                    throw Arguments.Problem(message: "--os-version takes a version such as 17 or 16.4, found '\(value)'")
+                }
+                environment.osVersion = version
+            }
+            if let value = parsed.last("--scale") {
+                guard let scale = Double(value), scale > 0, scale.isFinite else {
+                    throw Arguments.Problem(message: "--scale takes the screen's scale, a positive number such as 3, found '\(value)'")
+                }
+                environment.scale = scale
+            }
             for value in parsed.all("--flag") {
                 environment.accessibilityFlags.insert(try keyword(value, flag: "--flag"))
             }

@@ -381,11 +381,25 @@ struct CommandLineTests {
         (["--bounds", "axb"], "reflc: error: --bounds takes WIDTHxHEIGHT in points, such as 390x844, found 'axb'\n"),
         (["--horizontal", "big"], "reflc: error: --horizontal takes regular, compact or unspecified, found 'big'\n"),
         (["--external", "dark"], "reflc: error: --external takes NAME=true or NAME=false, found 'dark'\n"),
+        (["--os-version", "17.2.1"], "reflc: error: --os-version takes a version such as 17 or 16.4, found '17.2.1'\n"),
+        (["--scale", "0"], "reflc: error: --scale takes the screen's scale, a positive number such as 3, found '0'\n"),
     ])
     func badFlagValuesExitTwo(_ flags: [String], _ message: String) throws {
         let run = try Self.run(["resolve", Self.embedding, "--class", "UIView"] + flags)
         #expect(run.status == 2)
         #expect(run.stderr == message)
+    }
+
+    /// `os-version` and `scale` conditions answer to the flags that give them.
+    @Test func resolveTakesTheOSVersionAndTheScale() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "UIView:__where { __condition: 'os-version >= 17 and scale = 3'; alpha: 0.5; }\n"
+            .write(toFile: folder + "/main.less", atomically: true, encoding: .utf8)
+        let matched = try Self.run(["resolve", folder + "/main.less", "--class", "UIView", "--os-version", "17.2", "--scale", "3"])
+        #expect(matched.stdout.contains("\"alpha\":{\"type\":\"number\",\"value\":0.5}"), "\(matched.stdout)")
+        let unknown = try Self.run(["resolve", folder + "/main.less", "--class", "UIView", "--scale", "3"])
+        #expect(unknown.status == 0 && !unknown.stdout.contains("alpha"))
     }
 
     @Test func resolveNeedsAClassAndReportsBrokenInputs() throws {

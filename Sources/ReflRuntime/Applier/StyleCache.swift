@@ -13,9 +13,11 @@ struct EnvironmentKey: Hashable {
     let layoutDirection: LayoutDirection
     let contrast: Contrast
     let accessibilityFlags: Set<AccessibilityFlag>
+    let osVersion: OSVersion?
+    let scale: Double?
 
     /// How many fields of `StyleEnvironment` the key covers.
-    static let coveredFields = 11
+    static let coveredFields = 13
 
     init?(_ environment: StyleEnvironment) {
         var external: [String: Bool] = [:]
@@ -36,6 +38,8 @@ struct EnvironmentKey: Hashable {
         layoutDirection = environment.layoutDirection
         contrast = environment.contrast
         accessibilityFlags = environment.accessibilityFlags
+        osVersion = environment.osVersion
+        scale = environment.scale
     }
 }
 

@@ -34,6 +34,10 @@ public enum ConditionTest: Sendable, Equatable, Hashable {
     case contrast(op: EqualityOperator, value: Contrast)
     /// `reduce-motion`: holds when the environment has the flag set.
     case flag(AccessibilityFlag)
+    /// `os-version >= 17`, `os-version < 16.4`: compared as versions.
+    case osVersion(op: ComparisonOperator, value: OSVersion)
+    /// `scale = 3`: the screen's scale.
+    case scale(op: ComparisonOperator, value: Double)
 }
 
 public enum SizeClassAxis: String, Sendable, CaseIterable { case horizontal, vertical }

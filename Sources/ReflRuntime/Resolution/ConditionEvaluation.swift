@@ -21,7 +21,8 @@ extension ConditionExpression {
 extension ConditionTest {
     /// Whether this term holds in `environment`. An external condition the
     /// environment does not supply is false; with the content size
-    /// `unspecified`, every ordering comparison on it is false.
+    /// `unspecified`, every ordering comparison on it is false; without an
+    /// OS version or a scale, every comparison on it is false.
     public func holds(in environment: StyleEnvironment) -> Bool {
         switch self {
         case .always:
@@ -54,6 +55,12 @@ extension ConditionTest {
             return op.holds(environment.contrast, value)
         case .flag(let flag):
             return environment.accessibilityFlags.contains(flag)
+        case .osVersion(let op, let value):
+            guard let actual = environment.osVersion else { return false }
+            return op.holds(actual, value)
+        case .scale(let op, let value):
+            guard let actual = environment.scale else { return false }
+            return op.holds(actual, value)
         }
     }
 }

@@ -47,6 +47,10 @@ public struct StyleEnvironment: Sendable {
     public var contrast: Contrast
     /// The accessibility settings that are on (`reduce-motion`, ...).
     public var accessibilityFlags: Set<AccessibilityFlag>
+    /// The OS version (`os-version`); nil: unknown, every comparison false.
+    public var osVersion: OSVersion?
+    /// The screen's scale (`scale`); nil: unknown, every comparison false.
+    public var scale: Double?
 
     /// An environment; every argument left out takes the default above.
     public init(idiom: Idiom = .unspecified, horizontalSizeClass: SizeClass = .unspecified,
@@ -54,7 +58,7 @@ public struct StyleEnvironment: Sendable {
                 bounds: ViewSize? = nil, externalConditions: [String: ExternalCondition] = [:],
                 appearance: Appearance = .unspecified, contentSizeCategory: ContentSizeCategory = .unspecified,
                 layoutDirection: LayoutDirection = .unspecified, contrast: Contrast = .unspecified,
-                accessibilityFlags: Set<AccessibilityFlag> = []) {
+                accessibilityFlags: Set<AccessibilityFlag> = [], osVersion: OSVersion? = nil, scale: Double? = nil) {
         self.idiom = idiom
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
@@ -66,6 +70,8 @@ public struct StyleEnvironment: Sendable {
         self.layoutDirection = layoutDirection
         self.contrast = contrast
         self.accessibilityFlags = accessibilityFlags
+        self.osVersion = osVersion
+        self.scale = scale
     }
 
     /// The bounds `%` values resolve against.

@@ -86,6 +86,13 @@ extension JSONWriter {
             raw("{\"test\":\"flag\",\"name\":")
             string(flag.rawValue)
             raw("}")
+        case .osVersion(let op, let value): keywordTerm("osVersion", op.rawValue, value.description)
+        case .scale(let op, let value):
+            raw("{\"test\":\"scale\",\"op\":")
+            string(op.rawValue)
+            raw(",\"value\":")
+            number(value)
+            raw("}")
         }
     }
 

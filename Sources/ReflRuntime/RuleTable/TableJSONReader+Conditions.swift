@@ -131,6 +131,14 @@ private struct TermFields {
         case "orientation": return .orientation(op: try keyword(op, "op", EqualityOperator.self), value: try valueKeyword(Orientation.self))
         case "contrast": return .contrast(op: try keyword(op, "op", EqualityOperator.self), value: try valueKeyword(Contrast.self))
         case "flag": return .flag(try keyword(name, "name", AccessibilityFlag.self))
+        case "osVersion":
+            let field = try object.required(value, "value")
+            guard let text = field.text, let version = OSVersion(text) else { throw reader.failure("expected a version such as \"16.4\"", at: field.at) }
+            return .osVersion(op: try keyword(op, "op", ComparisonOperator.self), value: version)
+        case "scale":
+            let field = try object.required(value, "value")
+            guard let number = field.number else { throw reader.failure("expected a number", at: field.at) }
+            return .scale(op: try keyword(op, "op", ComparisonOperator.self), value: number)
         default: throw reader.failure("unknown condition test '\(kind.text)'", at: kind.at)
         }
     }

@@ -82,6 +82,8 @@ enum BinaryFormat {
     enum ConditionKind: UInt8 {
         case all, any, not, always, external, sizeClass, size, idiom, appearance, contentSize
         case layoutDirection, orientation, contrast, flag
+        /// Rule table version 3.
+        case osVersion, scale
     }
 
     /// An enumeration is stored as its position in `allCases`, the order

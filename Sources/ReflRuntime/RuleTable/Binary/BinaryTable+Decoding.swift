@@ -72,6 +72,10 @@ extension BinaryTable {
         case .orientation: return .orientation(op: code(op, EqualityOperator.self), value: code(operand, Orientation.self))
         case .contrast: return .contrast(op: code(op, EqualityOperator.self), value: code(operand, Contrast.self))
         case .flag: return .flag(code(operand, AccessibilityFlag.self))
+        case .osVersion:
+            return .osVersion(op: code(op, ComparisonOperator.self),
+                              value: OSVersion(Int(read(ConditionNodeRecord.x, at: at)), Int(read(ConditionNodeRecord.y, at: at))))
+        case .scale: return .scale(op: code(op, ComparisonOperator.self), value: number(read(ConditionNodeRecord.x, at: at)))
         case .all, .any, .not: fatalError("not a term")  // callers dispatch these first
         }
     }

@@ -238,6 +238,10 @@ enum BinaryTableValidator {
                     try check(known(op, EqualityOperator.self) && known(operand, Contrast.self), "not a contrast test")
                 case .flag:
                     try check(known(operand, AccessibilityFlag.self), "unknown accessibility flag \(operand)")
+                case .osVersion:
+                    try check(known(op, ComparisonOperator.self) && x <= UInt32(Int32.max) && y <= UInt32(Int32.max), "not an OS version test")
+                case .scale:
+                    try check(known(op, ComparisonOperator.self) && layout.isNumber(x), "not a scale test")
                 }
                 try check(Int(depth) <= BinaryFormat.maximumNesting, "conditions nest deeper than \(BinaryFormat.maximumNesting)")
                 depths.append(depth)

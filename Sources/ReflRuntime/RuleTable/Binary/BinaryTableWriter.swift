@@ -246,6 +246,14 @@ struct BinaryTableWriter {
             case .flag(let flag):
                 kind = .flag
                 operand = BinaryFormat.code(flag)
+            case .osVersion(let comparison, let version):
+                kind = .osVersion
+                op = BinaryFormat.code(comparison)
+                (x, y) = (UInt32(clamping: version.major), UInt32(clamping: version.minor))
+            case .scale(let comparison, let value):
+                kind = .scale
+                op = BinaryFormat.code(comparison)
+                x = number(value)
             }
         }
         let ownsList = kind == .all || kind == .any
