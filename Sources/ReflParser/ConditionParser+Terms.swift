@@ -171,7 +171,6 @@ extension ConditionParser {
         return value
     }
 
-    /// NUMBER [ "px" | "pt" ].
     /// `17`, `16.4`: an OS version, major and minor.
     private mutating func parseVersion() -> OSVersion? {
         let token = current
@@ -189,25 +188,15 @@ extension ConditionParser {
 
     /// A scale: a number without a unit (`scale = 3`).
     private mutating func parsePlainNumber() -> Double? {
-        let token = current
-        guard token.kind == .number else {
-            report(ParserMessages.conditionExpected("a number", after: text(previous), found: describe(token)), token.range)
-            return nil
-        }
-        advance()
-        let number = NumberLiteral.decode(file.bytes, token.range)
-        if !number.unit.isEmpty {
-            report(ParserMessages.scaleUnit(file.text(number.unit)), number.unit)
-            return nil
-        }
-        if number.problem != nil {
-            report(ParserMessages.conditionNumber(text(token)), token.range)
-            return nil
-        }
-        return number.value
+        parseNumber(allowingSizeUnits: false)
     }
 
+    /// NUMBER [ "px" | "pt" ]: a size.
     private mutating func parseSize() -> Double? {
+        parseNumber(allowingSizeUnits: true)
+    }
+
+    private mutating func parseNumber(allowingSizeUnits: Bool) -> Double? {
         let token = current
         guard token.kind == .number else {
             report(ParserMessages.conditionExpected("a number", after: text(previous), found: describe(token)), token.range)
@@ -215,8 +204,10 @@ extension ConditionParser {
         }
         advance()
         let number = NumberLiteral.decode(file.bytes, token.range)
-        if !number.unit.isEmpty && !file.range(number.unit, equals: "px") && !file.range(number.unit, equals: "pt") {
-            report(ParserMessages.conditionUnit(file.text(number.unit)), number.unit)
+        let sizeUnit = file.range(number.unit, equals: "px") || file.range(number.unit, equals: "pt")
+        if !number.unit.isEmpty && !(allowingSizeUnits && sizeUnit) {
+            let unit = file.text(number.unit)
+            report(allowingSizeUnits ? ParserMessages.conditionUnit(unit) : ParserMessages.scaleUnit(unit), number.unit)
             return nil
         }
         if number.problem != nil {
