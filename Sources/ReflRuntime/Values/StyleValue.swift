@@ -34,7 +34,8 @@ public enum StyleValue: Sendable, Equatable {
     case identifier(String)
     /// `light-dark(light, dark)`: a color for each appearance (light when
     /// the appearance is unspecified), picked when a style is resolved.
-    case lightDark(light: Color, dark: Color)
+    // Indirect: two colors inline would double the size of every value.
+    indirect case lightDark(light: Color, dark: Color)
     /// `0.15s`, `150ms`: a duration, in seconds (for an app's own properties
     /// and imported tokens).
     case duration(seconds: Double)
