@@ -99,7 +99,9 @@ public struct ASTDump {
                 line(depth, "condition \(text(node.range)) \(position(node.range))")
                 if let root = condition.root { dumpCondition(root, depth: depth + 1) }
                 if !condition.isValid { line(depth + 1, "(invalid)") }
-            case .invalid, .sum, .product, .negate, .group:
+            case .namedArgument:
+                line(depth, "namedArgument \(text(syntax.callName(id))) \(position(node.range))")
+            case .invalid, .sum, .product, .negate, .group, .sequence:
                 line(depth, "\(node.kind) \(position(node.range))")
             case .operator:
                 line(depth, "operator \(text(node.range)) \(position(node.range))")

@@ -93,22 +93,27 @@ extension Parser {
         }
     }
 
-    /// call = NAME "(" [ expression { "," expression } ] ")" ;
+    /// call = NAME "(" [ argument { "," argument } ] ")" ;
+    /// argument = [ NAME ":" ] expression { expression } ;
     ///
     /// Arguments nest to any depth up to `maximumNesting`. The string
-    /// argument of `condition(...)` is parsed as a condition.
+    /// argument of `condition(...)` is parsed as a condition. An argument
+    /// given by name (`font: font(body)`) is a `namedArgument` node; values
+    /// separated by spaces (`blue 80%`, `to right`) are a `sequence`, in
+    /// `linear-gradient(...)` only.
     mutating func parseCall(depth: Int) -> ValueID {
         let name = advance()
         let open = advance()
         let call = syntax.values.beginParent(.call, start: name.range.start, nameLength: name.range.count)
         let isCondition = spells(name.range, "condition")
+        let takesSequences = spells(name.range, "linear-gradient")
         if !at(.rightParen) {
             repeat {
                 if at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
                     error(ParserMessages.expected("an argument", after: "','", found: found), at: current.range)
                     break
                 }
-                parseExpression(depth: depth + 1, conditionContext: isCondition)
+                parseArgument(depth: depth + 1, conditionContext: isCondition, takesSequences: takesSequences, function: name)
             } while eat(.comma) != nil
         }
         if eat(.rightParen) == nil {
@@ -119,6 +124,48 @@ extension Parser {
         }
         syntax.values.endParent(call, end: previousEnd)
         return call
+    }
+
+    /// One argument of a call: `expression`, `name: expression`, or (with
+    /// `takesSequences`) expressions separated by spaces.
+    private mutating func parseArgument(depth: Int, conditionContext: Bool, takesSequences: Bool, function: Token) {
+        var named: ValueID?
+        if at(.identifier) && lookahead.kind == .colon {
+            let name = advance()
+            named = syntax.values.beginParent(.namedArgument, start: name.range.start, nameLength: name.range.count)
+            let colon = advance()
+            if at(.comma) || at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
+                error(ParserMessages.expected("a value", after: describe(colon), found: found), at: current.range)
+                syntax.values.appendLeaf(.invalid, .at(current.range.start))
+                syntax.values.endParent(named!, end: previousEnd)
+                return
+            }
+        }
+        let first = parseExpression(depth: depth, conditionContext: conditionContext)
+        if startsAnotherArgumentValue && !conditionContext {
+            syntax.values.insertParent(.sequence, at: first)
+            var values = [file.text(syntax.values[first + 1].range)]
+            while startsAnotherArgumentValue {
+                let next = parseExpression(depth: depth, conditionContext: conditionContext)
+                values.append(file.text(syntax.values[next].range))
+            }
+            syntax.values.endParent(first, end: previousEnd)
+            if !takesSequences {
+                // One error for the whole argument; the call is not read further.
+                let range = SourceRange(syntax.values[first].range.start, previousEnd)
+                error(ParserMessages.spaceSeparatedArguments(function: file.text(function.range), values: values), at: range)
+                syntax.values.replaceLast(from: first, with: .invalid, range)
+            }
+        }
+        if let named { syntax.values.endParent(named, end: previousEnd) }
+    }
+
+    /// Whether another value of the same argument starts here (`80%` after `blue`).
+    private var startsAnotherArgumentValue: Bool {
+        switch current.kind {
+        case .number, .hash, .string, .atName, .identifier: return true
+        default: return false
+        }
     }
 
     /// After a broken argument list: past the `)` that closes it, or up to

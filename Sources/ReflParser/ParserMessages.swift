@@ -8,6 +8,12 @@ enum ParserMessages {
     }
 
     /// Space-separated values: the form this language writes them in.
+    /// `shadow(0 2px 4px black)`: arguments written with spaces between.
+    static func spaceSeparatedArguments(function: String, values: [String]) -> Message {
+        .error(.spaceSeparatedValues, "the arguments of \(function)() are separated by ',', found \(values.count) values separated by spaces; "
+               + "write '\(values.joined(separator: ", "))'", fixIt: FixIt(replacement: values.joined(separator: ", ")))
+    }
+
     static func spaceSeparated(key: String, values: [String]) -> Message {
         let base = "'\(key)' takes one value, found \(values.count) separated by spaces"
         let lowered = key.lowercased()

@@ -39,6 +39,12 @@ public enum ValueKind: UInt8, Sendable {
     case negate
     /// `(a + b)`: one child; the range includes the parentheses.
     case group
+    /// `blue 80%`, `to right`: values separated by spaces, inside
+    /// `linear-gradient(...)` only; children are the values.
+    case sequence
+    /// `name: value`, an argument of a call given by name: one child, the
+    /// value; the name is the start of the range (`callName` finds it).
+    case namedArgument
 }
 
 /// One node of a value tree, 16 bytes.

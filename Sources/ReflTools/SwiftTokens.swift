@@ -117,6 +117,45 @@ public struct SwiftTokens {
                     public let x: Double, y: Double, width: Double, height: Double
                 }
 
+                /// `linear-gradient()`: its colors, their locations (0 to 1; nil when
+                /// evenly spaced) and its direction as CSS writes it (`180deg`, the
+                /// default, runs top to bottom; `to top right` runs to a corner).
+                public struct Gradient: Hashable, Sendable {
+                    public let colors: [Color]
+                    public let locations: [Double]?
+                    public let direction: String
+                }
+
+                /// `shadow(x, y, blur, color)`: the blur is CSS's (a layer's shadow
+                /// radius is half of it); a plain color is the same in both appearances.
+                public struct Shadow: Hashable, Sendable {
+                    public let x: Double, y: Double, blur: Double
+                    public let color: DynamicColor
+                }
+
+                /// `border(width, color)`.
+                public struct Border: Hashable, Sendable {
+                    public let width: Double
+                    public let color: DynamicColor
+                }
+
+                /// `text-attributes(...)`: the attributes given (nil: not given);
+                /// alignment, underline and strikethrough as UIKit's raw values.
+                public struct TextAttributes: Hashable, Sendable {
+                    public var font: Font? = nil
+                    public var color: DynamicColor? = nil
+                    public var backgroundColor: DynamicColor? = nil
+                    public var letterSpacing: Double? = nil
+                    public var lineHeightMultiple: Double? = nil
+                    public var minimumLineHeight: Double? = nil
+                    public var maximumLineHeight: Double? = nil
+                    public var paragraphSpacing: Double? = nil
+                    public var alignment: Int? = nil
+                    public var underline: Int? = nil
+                    public var strikethrough: Int? = nil
+                    public var shadow: Shadow? = nil
+                }
+
             """
         for name in groups.keys.sorted() {
             let group = groups[name]!
@@ -171,6 +210,36 @@ public struct SwiftTokens {
                 }
             }
 
+            extension \(typeName).TextAttributes {
+                /// The attributes as UIKit takes them, for attributed strings and `titleTextAttributes`.
+                public var attributes: [NSAttributedString.Key: Any] {
+                    var attributes: [NSAttributedString.Key: Any] = [:]
+                    if let font { attributes[.font] = font.uiFont }
+                    if let color { attributes[.foregroundColor] = color.uiColor }
+                    if let backgroundColor { attributes[.backgroundColor] = backgroundColor.uiColor }
+                    if let letterSpacing { attributes[.kern] = letterSpacing }
+                    if let underline { attributes[.underlineStyle] = underline }
+                    if let strikethrough { attributes[.strikethroughStyle] = strikethrough }
+                    if let shadow {
+                        let made = NSShadow()
+                        made.shadowOffset = CGSize(width: shadow.x, height: shadow.y)
+                        made.shadowBlurRadius = shadow.blur / 2
+                        made.shadowColor = shadow.color.uiColor
+                        attributes[.shadow] = made
+                    }
+                    if lineHeightMultiple != nil || minimumLineHeight != nil || maximumLineHeight != nil || paragraphSpacing != nil || alignment != nil {
+                        let paragraph = NSMutableParagraphStyle()
+                        if let lineHeightMultiple { paragraph.lineHeightMultiple = lineHeightMultiple }
+                        if let minimumLineHeight { paragraph.minimumLineHeight = minimumLineHeight }
+                        if let maximumLineHeight { paragraph.maximumLineHeight = maximumLineHeight }
+                        if let paragraphSpacing { paragraph.paragraphSpacing = paragraphSpacing }
+                        if let alignment, let textAlignment = NSTextAlignment(rawValue: alignment) { paragraph.alignment = textAlignment }
+                        attributes[.paragraphStyle] = paragraph
+                    }
+                    return attributes
+                }
+            }
+
             extension \(typeName).EdgeInsets {
                 public var uiEdgeInsets: UIEdgeInsets { UIEdgeInsets(top: top, left: left, bottom: bottom, right: right) }
             }
@@ -202,7 +271,19 @@ public struct SwiftTokens {
         case .color(let color): return ("Colors", "Color", Self.color(color), nil)
         case .lightDark(let light, let dark):
             return ("Colors", "DynamicColor", "DynamicColor(light: \(Self.color(light)), dark: \(Self.color(dark)))", "light-dark")
-        case .gradient(let colors): return ("Gradients", "[Color]", "[" + colors.map(Self.color).joined(separator: ", ") + "]", nil)
+        case .gradient(let gradient): return ("Gradients", "Gradient", Self.gradient(gradient), nil)
+        case .shadow(let shadow):
+            guard let color = dynamicColor(shadow.color) else { return nil }
+            return ("Shadows", "Shadow", "Shadow(x: \(number(shadow.offsetX)), y: \(number(shadow.offsetY)), blur: \(number(shadow.blur)), color: \(color))", nil)
+        case .border(let border):
+            guard let color = dynamicColor(border.color) else { return nil }
+            return ("Borders", "Border", "Border(width: \(number(border.width)), color: \(color))", nil)
+        case .textAttributes(let attributes):
+            guard let literal = textAttributes(attributes) else { return nil }
+            return ("Typography", "TextAttributes", literal, nil)
+        case .image(.symbol(let symbol)):
+            let parts = [symbol.pointSize.map { "\(number($0))pt" }, symbol.weight?.rawValue, symbol.scale?.rawValue].compactMap { $0 }
+            return ("Symbols", "String", Self.string(symbol.name), parts.isEmpty ? "an SF Symbol" : "an SF Symbol, " + parts.joined(separator: ", "))
         case .number(let number, _): return ("Numbers", "Double", Self.number(number), nil)
         case .duration(let seconds): return ("Durations", "Double", Self.number(seconds), "seconds")
         case .assetColor(let name): return ("AssetColors", "String", Self.string(name), "the name of a color of the asset catalog")
@@ -211,7 +292,10 @@ public struct SwiftTokens {
         case .bool(let flag): return ("Flags", "Bool", flag ? "true" : "false", nil)
         case .string(let text), .identifier(let text): return ("Strings", "String", Self.string(text), nil)
         case .localizedString(let key): return ("LocalizedKeys", "String", Self.string(key), nil)
-        case .image(.named(let image)): return ("Images", "String", Self.string(image), nil)
+        case .image(.named(let image, let capInsets, let rendering)):
+            let parts = [capInsets.map { "cap insets \(number($0.top)), \(number($0.left)), \(number($0.bottom)), \(number($0.right))" },
+                         rendering.map { "rendered as \($0.rawValue)" }].compactMap { $0 }
+            return ("Images", "String", Self.string(image), parts.isEmpty ? nil : parts.joined(separator: "; "))
         case .font(let font): return ("Fonts", "Font", Self.font(font), nil)
         case .edgeInsets(let top, let left, let bottom, let right):
             return ("Insets", "EdgeInsets",
@@ -226,6 +310,46 @@ public struct SwiftTokens {
             return ("RawValues", "Int", "\(value.rawValue)", "\(value.setName): \(value.options.joined(separator: ", "))")
         case .image(.fill), .transform, .vector, .condition, .call: return nil
         }
+    }
+
+    /// A plain or light-dark color as a `DynamicColor` (a plain one the
+    /// same in both appearances); nil for an asset color.
+    static func dynamicColor(_ value: StyleValue) -> String? {
+        switch value {
+        case .color(let plain): return "DynamicColor(light: \(color(plain)), dark: \(color(plain)))"
+        case .lightDark(let light, let dark): return "DynamicColor(light: \(color(light)), dark: \(color(dark)))"
+        default: return nil
+        }
+    }
+
+    static func gradient(_ gradient: Gradient) -> String {
+        let direction: String
+        switch gradient.direction {
+        case .angle(let radians): direction = number((radians * 180 / Double.pi * 100_000).rounded() / 100_000) + "deg"
+        case .corner(let toRight, let toBottom): direction = "to \(toBottom ? "bottom" : "top") \(toRight ? "right" : "left")"
+        }
+        let locations = gradient.locations.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? "nil"
+        return "Gradient(colors: [\(gradient.colors.map(color).joined(separator: ", "))], locations: \(locations), direction: \(string(direction)))"
+    }
+
+    /// `TextAttributes(font: ..., ...)`: the attributes given, in the
+    /// struct's order; nil when one has no Swift form (an asset color).
+    static func textAttributes(_ attributes: TextAttributes) -> String? {
+        var arguments: [String] = []
+        for attribute in attributes.attributes {
+            let literal: String?
+            switch attribute.value {
+            case .font(let value): literal = font(value)
+            case .color, .lightDark, .assetColor: literal = dynamicColor(attribute.value)
+            case .number(let value, _): literal = number(value)
+            case .enumCase(let value): literal = "\(value.rawValue)"
+            case .shadow: literal = constant(for: attribute.value)?.literal
+            default: literal = nil
+            }
+            guard let literal else { return nil }
+            arguments.append("\(identifier(attribute.name.rawValue)): \(literal)")
+        }
+        return "TextAttributes(\(arguments.joined(separator: ", ")))"
     }
 
     static func number(_ value: Double) -> String {

@@ -31,6 +31,9 @@ extension PerStateSetters {
         "UIButton.setBackgroundImage(_:for:)": PerStateSetters(
             read: { (object: UIButton, state: UIControl.State) -> AnyObject? in object.backgroundImage(for: state) },
             write: { (object: UIButton, value: AnyObject?, state: UIControl.State) in object.setBackgroundImage(value as? UIImage, for: state) }),
+        "UIButton.setReflTitleTextAttributes(_:for:)": PerStateSetters(
+            read: { (object: UIButton, state: UIControl.State) -> AnyObject? in PerStateSetters.dictionary(object.reflTitleTextAttributes(for: state)) },
+            write: { (object: UIButton, value: AnyObject?, state: UIControl.State) in object.setReflTitleTextAttributes(PerStateSetters.attributes(value), for: state) }),
         "UISearchBar.setSearchFieldBackgroundImage(_:for:)": PerStateSetters(
             read: { (object: UISearchBar, state: UIControl.State) -> AnyObject? in object.searchFieldBackgroundImage(for: state) },
             write: { (object: UISearchBar, value: AnyObject?, state: UIControl.State) in object.setSearchFieldBackgroundImage(value as? UIImage, for: state) }),

@@ -94,7 +94,7 @@ struct SchemaCheckTests {
 
     @Test func mistakesInDeclarationsAreReportedAtTheirPlace() {
         #expect(Self.diagnostics("@view A: UIView { a: colour; }\n@view A: UILabel {}\n@view UIButton: UIView {}") == [
-            "view-declaration 1:22 unknown type 'colour'; the types are any, bool, color, directional-edge-insets, duration, edge-insets, font, gradient, image, number, offset, point, rect, size, string, text-attributes, transform, enum(a, b, ...), per-state(TYPE)",
+            "view-declaration 1:22 unknown type 'colour'; the types are any, bool, border, color, directional-edge-insets, duration, edge-insets, font, gradient, image, number, offset, point, rect, shadow, size, string, text-attributes, transform, enum(a, b, ...), per-state(TYPE)",
             "view-declaration 2:10 'A' is declared a subclass of UIView already; a class has one superclass",
         ] + (UIKitSchema.schema.classes["UIButton"] == nil ? [] : ["view-declaration 3:17 'UIButton' is a subclass of UIControl in UIKit"]))
     }
@@ -113,7 +113,7 @@ struct SchemaCheckTests {
         ])
         let perState = Self.diagnostics("UIButton { background-color[highlighted]: red; }")
         #expect(perState == ["state-not-per-state 1:28 'background-color' is not set per control state in UIKit; "
-            + "the per-state properties of UIButton are 'title', 'title-color', 'title-shadow-color', 'image', 'background-image'"])
+            + "the per-state properties of UIButton are 'title', 'title-color', 'title-shadow-color', 'image', 'background-image', 'title-text-attributes'"])
     }
 
     @Test func aStylesheetOfRealUIKitPropertiesBuildsClean() throws {

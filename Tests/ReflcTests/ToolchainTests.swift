@@ -132,6 +132,11 @@ struct ToolchainTests {
             @frame: rect(0, 0, 320, 44);
             @greeting: 'Hello, "world"';
             @fade: linear-gradient(red, blue);
+            @sweep: linear-gradient(90deg, red, blue 80%);
+            @lift: shadow(0, 2px, 4px, rgba(0, 0, 0, 0.25));
+            @hairline: border(0.5pt, light-dark(#c6c6c8, #38383a));
+            @heart: symbol('heart.fill', 17pt, semibold, large);
+            @body-text: text-attributes(font: font(body), color: #333333, letter-spacing: 0.5pt, underline: single, shadow: @lift);
             @mode: mode-center;
             @mask: flexible-width, flexible-height;
             @enabled: true;
@@ -163,7 +168,11 @@ struct ToolchainTests {
             print(DesignStyles.Fonts.title.name, DesignStyles.Fonts.title.size, DesignStyles.Fonts.title.textStyle ?? "-")
             print(DesignStyles.Fonts.bodyBold.isSystem, DesignStyles.Fonts.bodyBold.weight ?? "-")
             print(DesignStyles.Insets.cardInsets.left, DesignStyles.Sizes.thumb.width, DesignStyles.Points.origin.y, DesignStyles.Rects.frame.width)
-            print(DesignStyles.Strings.greeting, DesignStyles.Gradients.fade.count, DesignStyles.RawValues.mode, DesignStyles.RawValues.mask)
+            print(DesignStyles.Strings.greeting, DesignStyles.Gradients.fade.colors.count, DesignStyles.RawValues.mode, DesignStyles.RawValues.mask)
+            print(DesignStyles.Gradients.sweep.direction, DesignStyles.Gradients.sweep.locations ?? [], DesignStyles.Gradients.fade.direction)
+            print(DesignStyles.Shadows.lift.blur, DesignStyles.Shadows.lift.color.light.alpha, DesignStyles.Borders.hairline.width, DesignStyles.Borders.hairline.color.dark.red)
+            print(DesignStyles.Symbols.heart, DesignStyles.Typography.bodyText.letterSpacing ?? 0, DesignStyles.Typography.bodyText.underline ?? 0,
+                  DesignStyles.Typography.bodyText.font?.textStyle ?? "-", DesignStyles.Typography.bodyText.shadow?.y ?? 0)
             print(DesignStyles.Flags.enabled, DesignStyles.Numbers.`default`, DesignStyles.Numbers._2x, DesignStyles.Angles.turn)
             print(DesignStyles.Traits.primary, DesignStyles.Traits.headline, DesignStyles.Classes.uiButton, DesignStyles.Classes.myAppTitleLabel)
             """.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
@@ -176,6 +185,9 @@ struct ToolchainTests {
             true semibold
             16.0 44.0 2.0 320.0
             Hello, "world" 2 4 18
+            90deg [0.0, 0.8] 180deg
+            4.0 0.25 0.5 0.21961
+            heart.fill 0.5 1 body 2.0
             true 1.0 2.0 1.5707963267948966
             primary headline UIButton MyApp.TitleLabel
 

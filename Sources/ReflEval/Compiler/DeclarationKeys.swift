@@ -45,6 +45,9 @@ final class PropertyNames {
     /// `ranks[id]`: the place of `names[id]` among all names, sorted.
     private(set) var ranks: [Int32] = []
     private var ids: [String: Int32] = [:]
+    /// The shorthand names (`shadow`, `layer.border`) with the ids of their
+    /// longhands, in the order of `Shorthand.longhands`.
+    private(set) var shorthands: [Int32: (Shorthand, longhands: [Int32])] = [:]
 
     /// The meaning of every key of `file`, by key id (registering new property names).
     func classifyKeys(of file: LoadedFile) -> [DeclarationKey] {
@@ -58,7 +61,12 @@ final class PropertyNames {
             case "apply-to-subclasses", "applyToSubclasses": return .applyToSubclasses
             default:
                 if key.utf8.count > 2 && key.hasPrefix("__") { return .unknownDirective }
-                return .property(id(of: PropertyName.keyPath(key)))
+                let keyPath = PropertyName.keyPath(key)
+                let nameID = id(of: keyPath)
+                if shorthands[nameID] == nil, let (shorthand, prefix) = Shorthand.of(keyPath: keyPath) {
+                    shorthands[nameID] = (shorthand, shorthand.longhands.map { id(of: prefix + $0) })
+                }
+                return .property(nameID)
             }
         }
     }

@@ -13,6 +13,51 @@ enum EvalMessages {
                + "give light-dark() to a color function (darken, fade, mix, ...) or write one light-dark() of the results")
     }
 
+    static func namedArgumentOfUnknownFunction(_ function: String) -> Message {
+        .error(.namedArgument, "'\(function)' is no function of the language, and only its functions take arguments by name")
+    }
+
+    static func namedArgumentNotTaken(_ function: String) -> Message {
+        .error(.namedArgument, "\(function)() takes its arguments in order, not by name; write the value alone")
+    }
+
+    static func argumentNeedsName(_ function: String, names: [String]) -> Message {
+        .error(.namedArgument, "\(function)() takes its arguments by name: write 'NAME: VALUE' with a name of "
+               + names.map { "'\($0)'" }.joined(separator: ", "))
+    }
+
+    static func unknownArgumentName(_ function: String, _ name: String, suggestion: String?, names: [String]) -> Message {
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (its names: \(names.joined(separator: ", ")))"
+        return .error(.namedArgument, "\(function)() has no argument '\(name)'" + hint)
+    }
+
+    static func repeatedArgumentName(_ function: String, _ name: String) -> Message {
+        .error(.namedArgument, "\(function)(): '\(name)' is given twice")
+    }
+
+    static func shorthandValue(_ key: String, expected: String, found: String) -> Message {
+        .warning(.shorthand, "'\(key)' sets its parts at once from \(expected); found \(found), kept as a property of that name for the app")
+    }
+
+    static func textShadowBlur(_ className: String, blur: String) -> Message {
+        .warning(.shorthand, "\(className)'s own shadow (the text's) has no blur: the blur of \(blur) is not drawn; "
+                 + "for a blurred text shadow use 'text-attributes(shadow: ...)', for the layer's shadow 'layer--shadow'")
+    }
+
+    static func symbolScaleAsWeight(_ scale: String) -> Message {
+        .error(.argumentType, "symbol(): '\(scale)' is a scale, and the third argument is always a weight; "
+               + "give the weight before it: 'regular, \(scale)'", fixIt: FixIt(replacement: "regular, \(scale)"))
+    }
+
+    static func gradientDirection(found: String) -> Message {
+        .error(.argumentType, "linear-gradient(): a direction is an angle ('90deg') or 'to' and a side or corner "
+               + "('to right', 'to top left'), found \(found)")
+    }
+
+    static func gradientStop(number: Int) -> Message {
+        .error(.argumentType, "linear-gradient(): color \(number) must be a color and one position in percent, such as 'blue 80%'")
+    }
+
     // MARK: Imports
 
     static func importUnreadable(_ path: String, reason: String) -> Message {

@@ -20,6 +20,10 @@ extension RuleCompiler {
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         firstKeys.reserveCapacity(declarations.count)
+        // The properties a shorthand set (a later key may set them again
+        // without being a duplicate), and the shorthand keys seen.
+        var setByShorthand: Set<Int32> = []
+        var shorthandKeys: [Int32: SourceRange] = [:]
         for index in declarations {
             let declaration = lowerer.syntax.declarations[Int(index)]
             guard case .value(let valueID) = declaration.value else { continue }  // __include: see headers
@@ -67,18 +71,46 @@ extension RuleCompiler {
                 }
                 // Meaningful on a trait-only rule too: a one-name selector also matches as a class.
                 body.appliesToSubclasses = flag
+            case .property(let nameID) where context.shorthands[nameID] != nil:
+                let id = PropertyNames.id(nameID, states: declaration.states)
+                if let previous = shorthandKeys[id] {
+                    log.report(EvalMessages.duplicateProperty(lowerer.file.text(keyRange)), in: lowerer.file, at: keyRange,
+                               notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: previous)])
+                }
+                shorthandKeys[id] = keyRange
+                guard let value = lowerer.lower(valueID) else { continue }
+                if !context.shorthands[nameID]!.0.takes(value) {
+                    // Not a shadow or a border: the property as written, as before there were
+                    // shorthands (a plugin's `shadow: drop-shadow(1px)`, an app's own `border: 1`).
+                    if keyChecks != nil, !value.isCall {
+                        log.report(EvalMessages.shorthandValue(lowerer.file.text(keyRange), expected: context.shorthands[nameID]!.0.expected,
+                                                               found: value.kindDescription),
+                                   in: lowerer.file, at: lowerer.syntax.values[valueID].range)
+                    }
+                    if body.properties.index(of: id) == nil { firstKeys.append(keyRange) }
+                    body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
+                                                 isImportant: declaration.important != nil || value.isImportantByNature), id: id)
+                    continue
+                }
+                for (longhand, value) in expandShorthand(value, at: valueID, nameID: nameID, key: keyRange, keyChecks, in: context) {
+                    let longhandID = PropertyNames.id(longhand, states: declaration.states)
+                    if body.properties.index(of: longhandID) == nil { firstKeys.append(keyRange) }
+                    setByShorthand.insert(longhandID)
+                    body.properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
+                                                 isImportant: declaration.important != nil || value.isImportantByNature), id: longhandID)
+                }
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
                 let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context) }
                     ?? lowerer.lower(valueID)
                 let isFirst: Bool
-                if let index = body.properties.index(of: id) {
+                if let index = body.properties.index(of: id), setByShorthand.remove(id) == nil {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
                     log.report(EvalMessages.duplicateProperty(key), in: lowerer.file, at: keyRange,
                                notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[index])])
                     isFirst = false
                 } else {
-                    isFirst = true
+                    isFirst = body.properties.index(of: id) == nil
                 }
                 // Built only when the value lowered: an optional property
                 // would be copied and destroyed through generic code.
@@ -141,6 +173,37 @@ extension RuleCompiler {
             }
             return adapted
         }
+    }
+
+    /// The longhands of a `shadow:` or `border:` declaration's `value` (a
+    /// shadow or a border), each with its value.
+    /// In a rule the schema checks, each longhand key is checked as if
+    /// written, and a class whose own `shadow-color` is its text's (a
+    /// label's) gets the text shadow.
+    private func expandShorthand(_ value: StyleValue, at valueID: ValueID, nameID: Int32, key keyRange: SourceRange,
+                                 _ checks: RuleContext.KeyChecks?, in context: RuleContext) -> [(Int32, StyleValue)] {
+        let lowerer = context.lowerer!
+        let (shorthand, longhands) = context.shorthands[nameID]!
+        var isTextShadow = false
+        if shorthand == .shadow, let checks,
+           case .known(_, let declaredBy) = context.keyCheck(longhands[2], written: "shadow-color", in: checks) {
+            isTextShadow = declaredBy != "UIView" && declaredBy != "CALayer"
+        }
+        guard let parts = shorthand.parts(of: value, isTextShadow: isTextShadow) else { return [] }
+        if isTextShadow, case .shadow(let shadow) = value, shadow.blur != 0 {
+            context.log.report(EvalMessages.textShadowBlur(checks!.className, blur: CallArguments.formatted(shadow.blur) + " points"),
+                               in: lowerer.file, at: lowerer.syntax.values[valueID].range)
+        }
+        var expanded: [(Int32, StyleValue)] = []
+        for (longhand, part) in zip(longhands, parts) {
+            guard let part else { continue }
+            if let checks, case .unknown(let message) = context.keyCheck(longhand, written: context.propertyNames[Int(longhand)], in: checks) {
+                context.log.report(message, in: lowerer.file, at: keyRange)
+                continue
+            }
+            expanded.append((longhand, part))
+        }
+        return expanded
     }
 
     /// `UIButton.primary`: a class of that name is legal (a module-qualified

@@ -317,6 +317,8 @@ final class RuleContext {
     }
     /// The names of `PropertyNames`, in storage of this thread's own.
     let propertyNames: [String]
+    /// `PropertyNames.shorthands`.
+    let shorthands: [Int32: (Shorthand, longhands: [Int32])]
     private var fileIndex: Int32 = -1
     private(set) var lowerer: ValueLowerer!
     private var lines: LineTable?
@@ -337,6 +339,7 @@ final class RuleContext {
     init(compiler: RuleCompiler) {
         self.compiler = compiler
         propertyNames = compiler.propertyNames.names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        shorthands = compiler.propertyNames.shorthands
         schemaCheck = compiler.program.schemaCheck
     }
 

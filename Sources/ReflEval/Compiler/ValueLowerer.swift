@@ -59,7 +59,8 @@ final class ValueLowerer {
         case .list: return lowerList(id)
         case .condition: return lowerConditionValue(node)
         case .sum, .product, .negate, .group: return lowerExpression(id)
-        case .invalid, .operator: return nil
+        // Only a call's own arguments are named or sequences: `lowerCall` reads them.
+        case .invalid, .operator, .sequence, .namedArgument: return nil
         }
     }
 
@@ -249,16 +250,24 @@ final class ValueLowerer {
                 var failed = false
                 let isCondition = found?.takesConditions ?? false
                 let takesWords = found?.takesWords ?? false
-                var bareWords: UInt64 = 0
+                var forms = ArgumentForms()
                 var next = id + 1
                 while next < end {
-                    let argument = next
+                    var argument = next
                     next = syntax.values.subtreeEnd(of: argument)
+                    let range = syntax.values[argument].range
+                    if syntax.values[argument].kind == .namedArgument {
+                        forms.name(lowered, file.text(syntax.callName(argument, in: bytes)))
+                        argument += 1  // its one child, the value
+                    }
                     let node = syntax.values[argument]
                     let value: StyleValue?
                     if takesWords && node.kind == .identifier {
                         value = .identifier(file.text(node.range))
-                        if lowered < 64 { bareWords |= 1 << UInt64(lowered) }
+                        forms.markBareWord(lowered)
+                    } else if node.kind == .sequence {
+                        value = lowerSequence(argument)
+                        forms.markSequence(lowered)
                     } else {
                         value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
                     }
@@ -267,27 +276,56 @@ final class ValueLowerer {
                         continue
                     }
                     (values.baseAddress! + lowered).initialize(to: value)
-                    ranges[lowered] = node.range
+                    ranges[lowered] = range
                     lowered += 1
                 }
                 if failed { return nil }
                 let arguments = UnsafeBufferPointer(start: values.baseAddress!, count: lowered)
                 return build(found, named: name, at: id, nameRange: nameRange, arguments: arguments,
-                             ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered), bareWords: bareWords)
+                             ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered), forms: forms)
             }
         }
+    }
+
+    /// `blue 80%`, `to right`: the values of a sequence, as a vector the
+    /// function reads (`ArgumentForms` marks it). A bare word is a color
+    /// when it names one, else the word itself: in `to right`, `right` is a
+    /// direction, not a text alignment.
+    private func lowerSequence(_ id: ValueID) -> StyleValue? {
+        var items: [StyleValue] = []
+        var failed = false
+        for item in syntax.values.children(of: id) {
+            let node = syntax.values[item]
+            if node.kind == .identifier {
+                let word = file.text(node.range)
+                items.append(NamedColors.color(named: word).map(StyleValue.color) ?? .identifier(word))
+            } else if let value = lowerExact(item) {
+                items.append(value)
+            } else {
+                failed = true
+            }
+        }
+        return failed ? nil : .vector(items)
     }
 
     /// The value of a call from its lowered arguments: a built-in function's,
     /// or the call kept as it is for a function the compiler does not know.
     private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
                        arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
-                       bareWords: UInt64) -> StyleValue? {
+                       forms: ArgumentForms) -> StyleValue? {
         guard let builtin = found?.function else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
             }
+            if let named = forms.firstNamed {
+                report(EvalMessages.namedArgumentOfUnknownFunction(name), ranges[named])
+                return nil
+            }
             return .call(name: name, arguments: Array(values))
+        }
+        if !builtin.takesNamedArguments, let named = forms.firstNamed {
+            report(EvalMessages.namedArgumentNotTaken(name), ranges[named])
+            return nil
         }
         guard builtin.arity.contains(values.count) else {
             // Too many: at the first extra argument; too few: at the closing ')'.
@@ -297,37 +335,34 @@ final class ValueLowerer {
             report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
             return nil
         }
-        if let index = values.firstIndex(where: { if case .assetColor = $0 { return true }; return false }),
-           !Self.takesAssetColors.contains(name) {
-            report(EvalMessages.assetColorInFunction(name), ranges[index])
-            return nil
+        if !builtin.holdsColors {
+            if let index = values.firstIndex(where: { if case .assetColor = $0 { return true }; return false }) {
+                report(EvalMessages.assetColorInFunction(name), ranges[index])
+                return nil
+            }
+            if name != "light-dark", values.contains(where: \.isLightDark) {
+                return buildPerAppearance(builtin, named: name, at: id, arguments: values, ranges: ranges, forms: forms)
+            }
         }
-        if name != "light-dark", values.contains(where: \.isLightDark) {
-            return buildPerAppearance(builtin, named: name, at: id, arguments: values, ranges: ranges, bareWords: bareWords)
-        }
-        var arguments = CallArguments(function: name, values: values, ranges: ranges, bareWords: bareWords)
+        var arguments = CallArguments(function: name, values: values, ranges: ranges, forms: forms)
         let result = builtin.build(&arguments)
         for (message, range) in arguments.problems { report(message, range) }
         return result
     }
-
-    /// The functions an asset color may be given: those that hold values
-    /// without computing with them.
-    private static let takesAssetColors: Set<String> = ["vector"]
 
     /// A function given a `light-dark()` color applies to each side:
     /// `darken(light-dark(a, b), 10%)` is `light-dark(darken(a, 10%), darken(b, 10%))`.
     /// Its result must then be a color for each appearance.
     private func buildPerAppearance(_ builtin: BuiltinFunction, named name: String, at id: ValueID,
                                     arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
-                                    bareWords: UInt64) -> StyleValue? {
+                                    forms: ArgumentForms) -> StyleValue? {
         func side(_ dark: Bool) -> (StyleValue?, [(Message, SourceRange)]) {
             let picked = values.map { value -> StyleValue in
                 guard case .lightDark(let light, let darkColor) = value else { return value }
                 return .color(dark ? darkColor : light)
             }
             return picked.withUnsafeBufferPointer { picked in
-                var arguments = CallArguments(function: name, values: picked, ranges: ranges, bareWords: bareWords)
+                var arguments = CallArguments(function: name, values: picked, ranges: ranges, forms: forms)
                 let result = builtin.build(&arguments)
                 return (result, arguments.problems)
             }

@@ -11,17 +11,58 @@ struct BuiltinFunction: Sendable {
     /// Whether bare-word arguments reach the function as the words they
     /// are (`font(body, black)`), not as keywords or colors.
     var takesWords = false
+    /// Whether arguments may be given by name (`font: font(body)`).
+    var takesNamedArguments = false
+    /// Whether the function holds colors rather than computing with them:
+    /// it is given asset colors and `light-dark()` colors as they are (a
+    /// function that computes is given no asset color, and is applied to
+    /// each side of a light-dark color).
+    var holdsColors = false
     /// Builds the value from lowered arguments; reports through the context
     /// and returns nil on a bad argument.
     let build: @Sendable (inout CallArguments) -> StyleValue?
 
-    init(arity: ClosedRange<Int>, arityText: String, takesWords: Bool = false,
-         build: @escaping @Sendable (inout CallArguments) -> StyleValue?) {
+    init(arity: ClosedRange<Int>, arityText: String, takesWords: Bool = false, takesNamedArguments: Bool = false,
+         holdsColors: Bool = false, build: @escaping @Sendable (inout CallArguments) -> StyleValue?) {
         self.arity = arity
         self.arityText = arityText
         self.takesWords = takesWords
+        self.takesNamedArguments = takesNamedArguments
+        self.holdsColors = holdsColors
         self.build = build
     }
+}
+
+/// How each argument of a call was written, beyond its value: by name
+/// (`font: ...`), as a bare word in a function that `takesWords`, or as
+/// values separated by spaces (`blue 80%`, lowered to a vector).
+struct ArgumentForms {
+    /// Bit `i` is set when argument `i` (of the first 64) is a bare word.
+    private(set) var bareWords: UInt64 = 0
+    /// Bit `i` is set when argument `i` (of the first 64) is a sequence.
+    private(set) var sequences: UInt64 = 0
+    /// The names of the arguments given by name, by index; nil when none is.
+    private(set) var names: [Int: String]?
+
+    mutating func markBareWord(_ index: Int) {
+        if index < 64 { bareWords |= 1 << UInt64(index) }
+    }
+
+    mutating func markSequence(_ index: Int) {
+        if index < 64 { sequences |= 1 << UInt64(index) }
+    }
+
+    mutating func name(_ index: Int, _ name: String) {
+        names = names ?? [:]
+        names![index] = name
+    }
+
+    func isBareWord(_ index: Int) -> Bool { index < 64 && bareWords & (1 << UInt64(index)) != 0 }
+    func isSequence(_ index: Int) -> Bool { index < 64 && sequences & (1 << UInt64(index)) != 0 }
+    func name(of index: Int) -> String? { names?[index] }
+
+    /// The first argument given by name.
+    var firstNamed: Int? { names?.keys.min() }
 }
 
 /// Every built-in function by name.
@@ -29,7 +70,8 @@ enum BuiltinFunctions {
     static let table: [String: BuiltinFunction] = {
         var table: [String: BuiltinFunction] = [:]
         for family in [ColorFunctions.all, ColorAdjustmentFunctions.all, ColorMixingFunctions.all, MathFunctions.all,
-                       GeometryFunctions.all, FontFunctions.all, ContainerFunctions.all] {
+                       GeometryFunctions.all, FontFunctions.all, ContainerFunctions.all, GradientFunction.all,
+                       ImageFunctions.all, DrawingFunctions.all, TextAttributesFunction.all] {
             for (name, function) in family { table[name] = function }
         }
         return table
@@ -71,17 +113,17 @@ struct CallArguments {
     /// The values, read-only and bounds-checked.
     let values: ArgumentValues
     private let ranges: UnsafeBufferPointer<SourceRange>
-    /// Bit `i` is set when argument `i` (of the first 64) is a bare word.
-    let bareWords: UInt64
+    /// How each argument was written.
+    let forms: ArgumentForms
     /// Problems found, each at an argument's range.
     private(set) var problems: [(Message, SourceRange)] = []
 
     init(function: String, values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
-         bareWords: UInt64 = 0) {
+         forms: ArgumentForms = ArgumentForms()) {
         self.function = function
         self.values = ArgumentValues(values)
         self.ranges = ranges
-        self.bareWords = bareWords
+        self.forms = forms
     }
 
     var count: Int { values.count }
@@ -104,8 +146,32 @@ struct CallArguments {
     /// The word argument `index` is, when it is written as a bare word in a
     /// function that `takesWords`.
     func word(_ index: Int) -> String? {
-        guard index < 64, bareWords & (1 << UInt64(index)) != 0, case .identifier(let word) = values[index] else { return nil }
+        guard forms.isBareWord(index), case .identifier(let word) = values[index] else { return nil }
         return word
+    }
+
+    /// The items of argument `index` when it is written as values separated by spaces.
+    func sequence(_ index: Int) -> [StyleValue]? {
+        guard forms.isSequence(index), case .vector(let items) = values[index] else { return nil }
+        return items
+    }
+
+    /// A color of any kind: plain, `light-dark()` or from the asset catalog
+    /// (for functions that hold colors).
+    mutating func anyColor(_ index: Int, _ role: @autoclosure () -> String) -> StyleValue? {
+        if values[index].isAnyColor { return values[index] }
+        typeError(index, role(), expected: "a color")
+        return nil
+    }
+
+    /// A length that is not negative.
+    mutating func nonNegativeLength(_ index: Int, _ role: @autoclosure () -> String) -> Double? {
+        guard let value = length(index, role()) else { return nil }
+        guard value >= 0 else {
+            report(EvalMessages.argumentRange(function, role: role(), range: "0 or more", found: format(value)), at: index)
+            return nil
+        }
+        return value
     }
 
     /// A number with px, pt or no unit; a percentage is an error here.
@@ -167,7 +233,10 @@ struct CallArguments {
     }
 
     /// `300`, not `300.0`, in messages.
-    private func format(_ value: Double) -> String {
+    func format(_ value: Double) -> String { Self.formatted(value) }
+
+    /// `300`, not `300.0`, in messages.
+    static func formatted(_ value: Double) -> String {
         value == value.rounded(.towardZero) && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
@@ -200,6 +269,9 @@ extension StyleValue {
         case .lightDark: return "a light-dark color"
         case .duration: return "a duration"
         case .assetColor(let name): return "the asset color '\(name)'"
+        case .shadow: return "a shadow"
+        case .border: return "a border"
+        case .textAttributes: return "text attributes"
         }
     }
 

@@ -1,4 +1,4 @@
-/// `rgb`, `rgba`, `hsl`, `hsla`, `light-dark` and `linear-gradient`.
+/// `rgb`, `rgba`, `hsl`, `hsla`, `asset-color` and `light-dark`.
 enum ColorFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("rgb", rgb), ("rgba", rgb), ("hsl", hsl), ("hsla", hsl),
@@ -13,15 +13,6 @@ enum ColorFunctions {
         ("light-dark", BuiltinFunction(arity: 2...2, arityText: "2 colors (light, dark)") { arguments in
             guard let light = arguments.color(0, "light color"), let dark = arguments.color(1, "dark color") else { return nil }
             return .lightDark(light: light, dark: dark)
-        }),
-        ("linear-gradient", BuiltinFunction(arity: 2...Int.max, arityText: "two or more colors") { arguments in
-            var colors: [Color] = []
-            colors.reserveCapacity(arguments.count)
-            for index in 0..<arguments.count {
-                guard let color = arguments.color(index, "color \(index + 1)") else { return nil }
-                colors.append(color)
-            }
-            return .gradient(colors)
         }),
     ]
 

@@ -122,6 +122,7 @@ struct SchemaCheck: Sendable {
         case (.rect, .rect): return true
         case (.transform, .transform): return true
         case (.gradient, .gradient), (.gradient, .color): return true
+        case (.textAttributes, .textAttributes), (.shadow, .shadow), (.border, .border): return true
         case (.enumeration(let name), .enumCase(let value)): return schema.enumerations[name]?.objcName == value.enumName
         case (.enumeration, .number(let raw, nil)), (.options, .number(let raw, nil)): return raw == raw.rounded()
         case (.options(let name), .optionSet(let value)): return schema.enumerations[name]?.objcName == value.setName

@@ -72,7 +72,32 @@ public enum DesignTokenExport {
         if case .lightDark(let lightColor, let darkColor) = value {
             return .success(.appearances(typed("color", color(lightColor)), typed("color", color(darkColor))))
         }
+        // A shadow or border of a light-dark color: one token per appearance.
+        if let light = side(of: value, dark: false), let dark = side(of: value, dark: true) {
+            return body(light).flatMap { light in body(dark).map { Token.appearances(light, $0) } }
+        }
         return body(value).map(Token.one)
+    }
+
+    /// A shadow or border holding a light-dark color, with the color of one
+    /// appearance; nil for any other value.
+    private static func side(of value: StyleValue, dark: Bool) -> StyleValue? {
+        func pick(_ color: StyleValue) -> StyleValue? {
+            guard case .lightDark(let light, let darkColor) = color else { return nil }
+            return .color(dark ? darkColor : light)
+        }
+        switch value {
+        case .shadow(var shadow):
+            guard let color = pick(shadow.color) else { return nil }
+            shadow.color = color
+            return .shadow(shadow)
+        case .border(var border):
+            guard let color = pick(border.color) else { return nil }
+            border.color = color
+            return .border(border)
+        default:
+            return nil
+        }
     }
 
     private static func body(_ value: StyleValue) -> Result<String, Unexported> {
@@ -82,11 +107,27 @@ public enum DesignTokenExport {
         case .duration(let seconds):
             return .success(typed("duration", "{ \"value\": \(decimal(seconds * 1000)), \"unit\": \"ms\" }"))
         case .number(let number, unit: _?): return .success(typed("dimension", dimension(number)))
-        case .gradient(let colors):
+        case .gradient(let gradient):
+            guard gradient.direction == .toBottom else {
+                return .failure(Unexported("a gradient with a direction other than 'to bottom' has no token form (a token's gradient has none)"))
+            }
+            let colors = gradient.colors
             let stops = colors.enumerated().map { index, stop in
-                "{ \"color\": \(color(stop)), \"position\": \(decimal(colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0)) }"
+                let position = gradient.locations?[index] ?? (colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0)
+                return "{ \"color\": \(color(stop)), \"position\": \(decimal(position)) }"
             }
             return .success(typed("gradient", "[\(stops.joined(separator: ", "))]"))
+        case .shadow(let shadow):
+            guard case .color(let shadowColor) = shadow.color else {
+                return .failure(Unexported("a shadow of an asset color has no token form"))
+            }
+            return .success(typed("shadow", "{ \"color\": \(color(shadowColor)), \"offsetX\": \(dimension(shadow.offsetX)), "
+                                  + "\"offsetY\": \(dimension(shadow.offsetY)), \"blur\": \(dimension(shadow.blur)), \"spread\": \(dimension(0)) }"))
+        case .border(let border):
+            guard case .color(let borderColor) = border.color else {
+                return .failure(Unexported("a border of an asset color has no token form"))
+            }
+            return .success(typed("border", "{ \"color\": \(color(borderColor)), \"width\": \(dimension(border.width)), \"style\": \"solid\" }"))
         case .font(let font):
             guard font.textStyle == nil, case .points(let size, _) = font.size else {
                 return .failure(Unexported("a font with a text style or a relative size has no token form"))

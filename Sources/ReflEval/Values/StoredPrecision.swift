@@ -5,7 +5,17 @@ extension StyleValue {
     var roundedForStorage: StyleValue {
         switch self {
         case .color(let color): return .color(color.roundedToFiveDecimals())
-        case .gradient(let colors): return .gradient(colors.map { $0.roundedToFiveDecimals() })
+        case .gradient(var gradient):
+            gradient.colors = gradient.colors.map { $0.roundedToFiveDecimals() }
+            return .gradient(gradient)
+        case .shadow(var shadow):
+            shadow.color = shadow.color.roundedForStorage
+            return .shadow(shadow)
+        case .border(var border):
+            border.color = border.color.roundedForStorage
+            return .border(border)
+        case .textAttributes(let attributes):
+            return .textAttributes(attributes.mapValues(\.roundedForStorage))
         case .lightDark(let light, let dark): return .lightDark(light: light.roundedToFiveDecimals(), dark: dark.roundedToFiveDecimals())
         case .image(.fill(let fill)): return .image(.fill(fill.roundedForStorage))
         case .vector(let items): return .vector(items.map(\.roundedForStorage))

@@ -102,6 +102,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case multipleSelectors = "multiple-selectors"
     /// A selector with more than one trait.
     case multipleTraits = "multiple-traits"
+    /// An argument given by name where the function takes none, given
+    /// alone where it takes names, or given a name the function does not know.
+    case namedArgument = "named-argument"
     /// Something other than a variable definition inside a namespace.
     case namespaceItem = "namespace-item"
     /// A rule nested inside another.
@@ -124,6 +127,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case repeatedState = "repeated-state"
     /// Values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value.
     case spaceSeparatedValues = "space-separated-values"
+    /// `shadow:` or `border:` given something other than a shadow or a border
+    /// (kept as a property of that name), or a shadow part the class's own shadow cannot show.
+    case shorthand = "shorthand"
     /// A control state on a property that UIKit does not set per state.
     case stateNotPerState = "state-not-per-state"
     /// A control-state bracket on a directive.
@@ -233,6 +239,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .mixinCall: return "a LESS mixin call (`.name();`), which the language writes as `__include`"
         case .multipleSelectors: return "a rule with more than one selector"
         case .multipleTraits: return "a selector with more than one trait"
+        case .namedArgument: return "an argument given by name where the function takes none, given alone where it takes names, or given a name the function does not know"
         case .namespaceItem: return "something other than a variable definition inside a namespace"
         case .nestedRule: return "a rule nested inside another"
         case .nestingLimit: return "values or conditions nested past the limit"
@@ -244,6 +251,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .remBase: return "`@rem-base` is not a positive number of points written out"
         case .repeatedState: return "the same control state listed twice in a bracket"
         case .spaceSeparatedValues: return "values separated by spaces (`8pt 16pt`, CSS's `1pt solid red`) where the language takes one value"
+        case .shorthand: return "`shadow:` or `border:` given something other than a shadow or a border (kept as a property of that name), or a shadow part the class's own shadow cannot show, such as a blur on a label's text shadow"
         case .stateNotPerState: return "a control state on a property that UIKit does not set per state"
         case .stateOnDirective: return "a control-state bracket on a directive"
         case .tokenAlias: return "a design-token alias names no token, or a `$ref` that is not read"

@@ -138,7 +138,8 @@ extension Stylesheet {
 /// What a stored value becomes for one environment: `%` turned into points
 /// (`value / 100 × min(bounds.width, bounds.height)`), a font with a text
 /// style scaled to the content size, and a `light-dark()` color the color of
-/// the appearance (light when it is unspecified), in vectors and calls too.
+/// the appearance (light when it is unspecified), in vectors, calls, shadows,
+/// borders and text attributes too.
 struct ValueResolution {
     /// Points per percent.
     let percentFactor: Double
@@ -172,6 +173,14 @@ struct ValueResolution {
             return .call(name: name, arguments: arguments.map(resolve))
         case .lightDark(let light, let dark):
             return .color(isDark ? dark : light)
+        case .shadow(var shadow):
+            shadow.color = resolve(shadow.color)
+            return .shadow(shadow)
+        case .border(var border):
+            border.color = resolve(border.color)
+            return .border(border)
+        case .textAttributes(let attributes):
+            return .textAttributes(attributes.mapValues(resolve))
         // One case per kind, so that a new kind must choose. An image's fill
         // is a color or a gradient, which hold no `%`.
         case .number, .angle, .string, .bool, .color, .gradient, .rect, .point, .size, .edgeInsets, .localizedString,

@@ -139,7 +139,7 @@ public struct PropertySchema: Sendable, Equatable {
 /// The type of a property, as schemas and `@view` declarations write it.
 public indirect enum PropertyType: Sendable, Equatable, CustomStringConvertible {
     case color, number, bool, string, font, image, edgeInsets, directionalEdgeInsets, size, point, rect, transform
-    case gradient, offset, textAttributes, duration
+    case gradient, offset, textAttributes, duration, shadow, border
     /// Anything: the schema does not check the value.
     case any
     /// A case of an enumeration, by its Swift name (`UIView.ContentMode`).
@@ -169,6 +169,8 @@ public indirect enum PropertyType: Sendable, Equatable, CustomStringConvertible 
         case .offset: return "offset"
         case .textAttributes: return "text-attributes"
         case .duration: return "duration"
+        case .shadow: return "shadow"
+        case .border: return "border"
         case .any: return "any"
         case .enumeration(let name): return "enum(\(name))"
         case .options(let name): return "options(\(name))"
@@ -213,7 +215,7 @@ public indirect enum PropertyType: Sendable, Equatable, CustomStringConvertible 
         "color": .color, "number": .number, "bool": .bool, "string": .string, "font": .font, "image": .image,
         "edge-insets": .edgeInsets, "directional-edge-insets": .directionalEdgeInsets, "size": .size, "point": .point,
         "rect": .rect, "transform": .transform, "gradient": .gradient, "offset": .offset,
-        "text-attributes": .textAttributes, "duration": .duration, "any": .any,
+        "text-attributes": .textAttributes, "duration": .duration, "shadow": .shadow, "border": .border, "any": .any,
     ]
 }
 

@@ -11,8 +11,8 @@ public enum StyleValue: Sendable, Equatable {
     case string(String)
     case bool(Bool)
     case color(Color)
-    /// `linear-gradient(c1, c2, ...)`: two or more colors.
-    case gradient([Color])
+    /// `linear-gradient([direction,] c1 [position], c2 [position], ...)`: two or more colors along a line.
+    case gradient(Gradient)
     case font(Font)
     case rect(x: Double, y: Double, width: Double, height: Double)
     case point(x: Double, y: Double)
@@ -42,6 +42,12 @@ public enum StyleValue: Sendable, Equatable {
     /// `asset-color('BrandGreen')`: a color of the app's asset catalog,
     /// known only on the device (`UIColor(named:)`).
     case assetColor(String)
+    /// `shadow(x, y, blur, color)`.
+    indirect case shadow(Shadow)
+    /// `border(width, color)`.
+    indirect case border(Border)
+    /// `text-attributes(name: value, ...)`.
+    indirect case textAttributes(TextAttributes)
 }
 
 /// The unit written on a number: both mean points on iOS.
@@ -135,11 +141,45 @@ public enum Transform: Sendable, Equatable {
     case translate(x: Double, y: Double)
 }
 
-/// `image('name')` or `image(COLOR or GRADIENT)`.
+/// `image('name')`, `image('name', edge-insets(...), template)`,
+/// `image(COLOR or GRADIENT)` or `symbol('name', ...)`.
 public enum Image: Sendable, Equatable {
-    case named(String)
+    /// An image of the app's, by name; stretched between its cap insets
+    /// when it has them, drawn in a rendering mode when one is given.
+    case named(String, capInsets: EdgeInsets? = nil, rendering: ImageRendering? = nil)
     /// Filled with a color or a gradient (the value is `.color` or `.gradient`).
     indirect case fill(StyleValue)
+    /// An SF Symbol.
+    case symbol(Symbol)
+}
+
+/// How an image is drawn (`UIImage.RenderingMode`).
+public enum ImageRendering: String, Sendable, CaseIterable {
+    /// `.alwaysOriginal`: in its own colors.
+    case original
+    /// `.alwaysTemplate`: its shape in the view's tint color.
+    case template
+}
+
+/// `symbol('heart.fill', 17pt, semibold, large)`: an SF Symbol, with the
+/// parts of its `UIImage.SymbolConfiguration` that are given.
+public struct Symbol: Sendable, Equatable {
+    /// How large a symbol is drawn beside text of its point size (`UIImage.SymbolScale`).
+    public enum Scale: String, Sendable, CaseIterable {
+        case small, medium, large
+    }
+
+    public var name: String
+    public var pointSize: Double?
+    public var weight: FontWeight?
+    public var scale: Scale?
+
+    public init(name: String, pointSize: Double? = nil, weight: FontWeight? = nil, scale: Scale? = nil) {
+        self.name = name
+        self.pointSize = pointSize
+        self.weight = weight
+        self.scale = scale
+    }
 }
 
 /// A keyword of a UIKit enum, with its raw value.

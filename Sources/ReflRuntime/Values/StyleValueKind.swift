@@ -6,6 +6,7 @@
 public enum StyleValueKind: Int, Sendable, CaseIterable {
     case number, percent, angle, string, bool, color, gradient, font, rect, point, size, edgeInsets
     case localizedString, transform, vector, image, condition, enumCase, optionSet, call, identifier, lightDark, duration, assetColor
+    case shadow, border, textAttributes
 }
 
 extension StyleValue {
@@ -36,6 +37,9 @@ extension StyleValue {
         case .lightDark: return .lightDark
         case .duration: return .duration
         case .assetColor: return .assetColor
+        case .shadow: return .shadow
+        case .border: return .border
+        case .textAttributes: return .textAttributes
         }
     }
 }

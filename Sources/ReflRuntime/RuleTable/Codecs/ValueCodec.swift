@@ -35,7 +35,7 @@ enum ValueCodecs {
         GradientCodec.self, FontCodec.self, RectCodec.self, PointCodec.self, SizeCodec.self, EdgeInsetsCodec.self,
         LocalizedStringCodec.self, TransformCodec.self, VectorCodec.self, ImageCodec.self, ConditionValueCodec.self,
         EnumCaseCodec.self, OptionSetCodec.self, CallCodec.self, IdentifierCodec.self, LightDarkCodec.self,
-        DurationCodec.self, AssetColorCodec.self,
+        DurationCodec.self, AssetColorCodec.self, ShadowCodec.self, BorderCodec.self, TextAttributesCodec.self,
     ]
 
     /// By `StyleValueKind.rawValue`; nil for a kind without a codec (which the tests refuse).
@@ -222,8 +222,10 @@ struct BinaryValueCheck: BinaryFieldReading {
     }
 
     /// The value list this value owns: the next `word(count)` entries,
-    /// starting at `word(first)`, each an earlier value; `allowed` checks each item's kind byte.
-    mutating func ownValueList(first: Int, count: Int, allowed: (UInt8) -> Bool = { _ in true }, _ refused: String = "")
+    /// starting at `word(first)`, each an earlier value; `allowed` checks
+    /// each item's kind byte, given the item's position in the list.
+    mutating func ownValueList(first: Int, count: Int, allowed: (_ position: Int, _ kind: UInt8) -> Bool = { _, _ in true },
+                               _ refused: String = "")
         throws(BinaryTableError) {
         let start = word(first), length = word(count)
         try check(Int(start) == valueListCursor && Int(length) <= sections.pointee.valueListCount - valueListCursor,
@@ -231,7 +233,7 @@ struct BinaryValueCheck: BinaryFieldReading {
         for position in valueListCursor..<(valueListCursor + Int(length)) {
             let item = read(ListEntry.value, at: sections.pointee.valueLists + ListEntry.size * position)
             try check(Int(item) < index, "list entry \(position - valueListCursor) refers to value \(item), not an earlier one")
-            try check(allowed(kind(ofValue: item)), refused)
+            try check(allowed(position - valueListCursor, kind(ofValue: item)), refused)
             depth = max(depth, depths[Int(item)] + 1)
         }
         valueListCursor += Int(length)
