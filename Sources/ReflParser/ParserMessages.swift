@@ -26,7 +26,9 @@ enum ParserMessages {
             if rest.count == 2 { return write("border(\(rest[0]), \(rest[1]))", " (a border has a width and a color; UIKit draws it solid)", certain: true) }
         }
         if lowered.contains("shadow"), (3...4).contains(values.count) {
-            return write("shadow(\(values.joined(separator: ", ")))", " (x, y, blur, color)", certain: values.count == 4)
+            // CSS's `box-shadow` is the `shadow` shorthand here.
+            let why = lowered == "box-shadow" ? " (x, y, blur, color) to the key 'shadow'" : " (x, y, blur, color)"
+            return write("shadow(\(values.joined(separator: ", ")))", why, certain: values.count == 4)
         }
         let lengths = values.allSatisfy { $0.first.map { $0.isNumber || $0 == "-" || $0 == "." || $0 == "@" } ?? false }
         if lengths && (2...4).contains(values.count) {

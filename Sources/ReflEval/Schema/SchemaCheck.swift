@@ -62,7 +62,7 @@ struct SchemaCheck: Sendable {
         "background": "UIKit calls it 'background-color' (or 'background-image' on controls and bars)",
         "visibility": "UIKit's views have 'hidden: true'",
         "display": "UIKit's views have 'hidden: true'",
-        "box-shadow": "set 'shadow-color', 'shadow-offset', 'shadow-radius' and 'shadow-opacity'",
+        "box-shadow": "a shadow is set at once with 'shadow: shadow(x, y, blur, color)'",
         "padding": "UIKit has 'layout-margins' (and a button's 'configuration--content-insets')",
         "margin": "UIKit has 'layout-margins' (and a button's 'configuration--content-insets')",
     ]
@@ -80,6 +80,10 @@ struct SchemaCheck: Sendable {
         if index == 0 && writtenComponents.count == 1 {
             if component == "color", candidates.contains(where: { $0.property.key == "textColor" }) {
                 return .warning(.unknownProperty, base + "; did you mean 'text-color'?", fixIt: FixIt(replacement: "text-color"))
+            }
+            if component == "box-shadow" {
+                // The shorthand, not a property a class has: the key is certain.
+                return .warning(.unknownProperty, base + "; \(Self.habits[component]!)", fixIt: FixIt(replacement: "shadow"))
             }
             if let habit = Self.habits[component] {
                 let replacement = habit.hasPrefix("UIKit calls it '") ? String(habit.dropFirst(16).prefix { $0 != "'" }) : nil
