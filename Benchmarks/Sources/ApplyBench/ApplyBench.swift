@@ -24,6 +24,8 @@ struct ApplyBench {
         init(_ chain: [String], traits: Set<String>) {
             styleClassChain = chain
             styleState.traits = traits
+            // A view's properties are stored fields: writing one never grows storage.
+            properties.reserveCapacity(32)
         }
 
         func styleValue(at keyPath: String, for state: ControlState) -> StyleRead {

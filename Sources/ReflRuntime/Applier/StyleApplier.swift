@@ -67,12 +67,12 @@ public final class StyleApplier {
     public func apply(to target: StyleTarget, in environment: StyleEnvironment, atLayout: Bool = false) -> Outcome {
         let state = target.styleState
         let environmentKey = EnvironmentKey(environment)
-        if !atLayout, let last = state.lastApplication, last.generation == generation, last.traits == state.traits,
-           let environmentKey, last.environment == environmentKey {
+        if !atLayout, let environmentKey, state.lastApplication?.generation == generation,
+           state.lastApplication?.traitsVersion == state.traitsVersion, state.lastApplication?.environment == environmentKey {
             return Outcome()  // the same query as last time: the same style, nothing to write
         }
         let applied = appliedStyle(of: target, in: environment, key: environmentKey)
-        state.lastApplication = (state.traits, environmentKey, generation)
+        state.lastApplication = StyleState.LastApplication(traitsVersion: state.traitsVersion, environment: environmentKey, generation: generation)
         var outcome = Outcome()
         if applied === state.applied && !atLayout { return outcome }  // another query with the very same style
         state.applied = applied
@@ -96,11 +96,11 @@ public final class StyleApplier {
                 if let previous { drop(previous, from: target, into: &outcome) }
                 continue
             }
-            let accessor = Accessor(target: target, keyed: keyed, property: entry.property, binding: entry.binding)
+            let binding = entry.binding
             guard var record = previous else {
                 var original: TargetValue?
-                if case .value(let present) = accessor.read() { original = present }
-                accessor.write(converted)
+                if case .value(let present) = read(entry.property, of: target, keyed, binding) { original = present }
+                write(converted, to: entry.property, of: target, keyed, binding)
                 records.append(StyleState.Record(property: entry.property, original: original, written: converted, styleValue: entry.value))
                 outcome.written.append(entry.property)
                 continue
@@ -108,7 +108,8 @@ public final class StyleApplier {
             let unchanged = record.styleValue == entry.value
             if unchanged || entry.isImportant {
                 // An app's change since the last write is kept until the stylesheet's value changes.
-                if let written = record.written, case .value(let present) = accessor.read(), !present.isSame(as: written) {
+                if let written = record.written, case .value(let present) = read(entry.property, of: target, keyed, binding),
+                   !present.isSame(as: written) {
                     outcome.keptAppValues.append(entry.property)
                     records.append(record)
                     continue
@@ -118,7 +119,7 @@ public final class StyleApplier {
                     continue
                 }
             }
-            accessor.write(converted)
+            write(converted, to: entry.property, of: target, keyed, binding)
             record.written = converted
             record.styleValue = entry.value
             records.append(record)
@@ -135,14 +136,31 @@ public final class StyleApplier {
     /// A property the style no longer sets: put back as it was, unless the
     /// app's code set it since the last write.
     private func drop(_ record: StyleState.Record, from target: StyleTarget, into outcome: inout Outcome) {
-        let accessor = Accessor(target: target, keyed: target as? KeyedStyleTarget, property: record.property,
-                                binding: bindings.binding(record.property.name, classChain: target.styleClassChain))
-        if case .value(let value) = accessor.read(), let written = record.written, !value.isSame(as: written) {
+        let keyed = target as? KeyedStyleTarget
+        let binding = bindings.binding(record.property.name, classChain: target.styleClassChain)
+        if case .value(let value) = read(record.property, of: target, keyed, binding), let written = record.written, !value.isSame(as: written) {
             outcome.keptAppValues.append(record.property)
             return
         }
-        accessor.restore(record.original)
+        // With no original known (it could not be read without making a sub-object), the property is cleared.
+        write(record.original, to: record.property, of: target, keyed, binding)
         outcome.restored.append(record.property)
+    }
+
+    // One property of one target, reached through its binding or through the
+    // target's own keyed accessors. Functions rather than a structure holding
+    // the target: each would count a reference to it per property, which for
+    // an object with weak references (every registered view) is slow.
+
+    private func read(_ property: StyledProperty, of target: StyleTarget, _ keyed: KeyedStyleTarget?, _ binding: StyleBinding?) -> StyleRead {
+        if let binding { return binding.read(target, property.state) }
+        return keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
+    }
+
+    private func write(_ value: TargetValue?, to property: StyledProperty, of target: StyleTarget, _ keyed: KeyedStyleTarget?,
+                       _ binding: StyleBinding?) {
+        if let binding { return binding.write(target, value, property.state) }
+        keyed?.setStyleValue(value?.styleValue, at: property.name, for: property.state)
     }
 
     /// Puts back every property styling holds on `target` (a target leaving
@@ -157,32 +175,5 @@ public final class StyleApplier {
         state.computedStyle = ComputedStyle()
         state.lastApplication = nil
         return outcome
-    }
-
-    /// One property of one target, reached through its binding or through
-    /// the target's own keyed accessors.
-    private struct Accessor {
-        let target: StyleTarget
-        /// The target as a `KeyedStyleTarget`, if it is one.
-        let keyed: KeyedStyleTarget?
-        let property: StyledProperty
-        let binding: StyleBinding?
-
-        func read() -> StyleRead {
-            if let binding { return binding.read(target, property.state) }
-            return keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
-        }
-
-        func write(_ value: TargetValue) {
-            if let binding { return binding.write(target, value, property.state) }
-            keyed?.setStyleValue(value.value as? StyleValue, at: property.name, for: property.state)
-        }
-
-        /// Puts back `original`; with none known (it could not be read
-        /// without making a sub-object), the property is cleared.
-        func restore(_ original: TargetValue?) {
-            if let binding { return binding.write(target, original, property.state) }
-            keyed?.setStyleValue(original?.value as? StyleValue, at: property.name, for: property.state)
-        }
     }
 }

@@ -72,7 +72,7 @@ public final class StyleBindings: @unchecked Sendable {
             read: { _, _ in .unknown },
             write: { target, value, _ in
                 guard let target = target as? Target else { return }
-                set(target, value?.value as? StyleValue)
+                set(target, value?.styleValue)
             },
             convert: { value, _ in TargetValue(value) }))
     }

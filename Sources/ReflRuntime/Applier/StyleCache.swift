@@ -7,12 +7,14 @@ struct EnvironmentKey: Hashable {
     let verticalSizeClass: SizeClass
     let screenWidth: Double, screenHeight: Double
     let boundsWidth: Double?, boundsHeight: Double?
-    let externalConditions: [String: Bool]
+    /// Nil when there are none (most environments): nothing to count references to.
+    let externalConditions: [String: Bool]?
     let appearance: Appearance
     let contentSizeCategory: ContentSizeCategory
     let layoutDirection: LayoutDirection
     let contrast: Contrast
-    let accessibilityFlags: Set<AccessibilityFlag>
+    /// A bit per `AccessibilityFlag`, in case order.
+    let accessibilityFlags: UInt8
     let osVersion: OSVersion?
     let scale: Double?
 
@@ -20,10 +22,11 @@ struct EnvironmentKey: Hashable {
     static let coveredFields = 13
 
     init?(_ environment: StyleEnvironment) {
-        var external: [String: Bool] = [:]
+        var external: [String: Bool]?
         for (name, condition) in environment.externalConditions {
             guard case .value(let value) = condition else { return nil }
-            external[name] = value
+            external = external ?? [:]
+            external![name] = value
         }
         idiom = environment.idiom
         horizontalSizeClass = environment.horizontalSizeClass
@@ -37,7 +40,13 @@ struct EnvironmentKey: Hashable {
         contentSizeCategory = environment.contentSizeCategory
         layoutDirection = environment.layoutDirection
         contrast = environment.contrast
-        accessibilityFlags = environment.accessibilityFlags
+        var flags: UInt8 = 0
+        if !environment.accessibilityFlags.isEmpty {
+            for (bit, flag) in AccessibilityFlag.allCases.enumerated() where environment.accessibilityFlags.contains(flag) {
+                flags |= 1 << UInt8(bit)
+            }
+        }
+        accessibilityFlags = flags
         osVersion = environment.osVersion
         scale = environment.scale
     }

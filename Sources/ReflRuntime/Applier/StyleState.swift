@@ -11,7 +11,12 @@
 /// - applying the same style twice writes nothing the second time.
 public final class StyleState: @unchecked Sendable {
     /// The target's traits (`view.refl.traits`): which `:trait` rules match.
-    public var traits: Set<String> = []
+    public var traits: Set<String> = [] {
+        didSet { traitsVersion &+= 1 }
+    }
+    /// Counts changes of `traits`: comparing it tells whether they changed
+    /// since the last application without comparing the sets.
+    private(set) var traitsVersion = 0
     /// Every property the style last applied sets, known to the target or
     /// not: what the app's code reads with `view.refl.computedStyle`.
     public internal(set) var computedStyle = ComputedStyle()
@@ -32,7 +37,16 @@ public final class StyleState: @unchecked Sendable {
     /// The style last applied, and what it was applied for (a repeat for
     /// the same traits, environment and stylesheet does nothing).
     var applied: AppliedStyle?
-    var lastApplication: (traits: Set<String>, environment: EnvironmentKey?, generation: Int)?
+    var lastApplication: LastApplication?
+
+    /// What the last application was made for. A structure, not a tuple:
+    /// the check that a target needs nothing runs for every view on every
+    /// restyle, and a tuple of these is copied by the generic runtime.
+    struct LastApplication {
+        var traitsVersion: Int
+        var environment: EnvironmentKey?
+        var generation: Int
+    }
 
     public init() {}
 
