@@ -54,7 +54,12 @@ extension Parser {
             values.append(file.text(syntax.values[next].range))
         }
         let range = SourceRange(syntax.values[first].range.start, previousEnd)
-        error(ParserMessages.spaceSeparated(key: file.text(key.range), values: values), at: range)
+        var message = ParserMessages.spaceSeparated(key: file.text(key.range), values: values)
+        if let fixIt = message.fixIt, spells(key.range, "box-shadow") {
+            // CSS's key has no place here: the fix-it writes the shorthand's.
+            message.fixIt = FixIt(replacement: "shadow: " + fixIt.replacement, range: key.range.union(range))
+        }
+        error(message, at: range)
         syntax.values.replaceLast(from: first, with: .invalid, range)
         return first
     }

@@ -27,7 +27,7 @@ enum ParserMessages {
         }
         if lowered.contains("shadow"), (3...4).contains(values.count) {
             // CSS's `box-shadow` is the `shadow` shorthand here.
-            let why = lowered == "box-shadow" ? " (x, y, blur, color) to the key 'shadow'" : " (x, y, blur, color)"
+            let why = lowered == "box-shadow" ? " (x, y, blur, color) to the key 'shadow', which sets the shadow's parts" : " (x, y, blur, color)"
             return write("shadow(\(values.joined(separator: ", ")))", why, certain: values.count == 4)
         }
         let lengths = values.allSatisfy { $0.first.map { $0.isNumber || $0 == "-" || $0 == "." || $0 == "@" } ?? false }

@@ -18,7 +18,7 @@ struct SpaceSeparatedValueTests {
         #expect(Self.only("margin: 1px 2px 3px 4px;") == ("'margin' takes one value, found 4 separated by spaces; write 'edge-insets(4px, 1px, 2px, 3px)': CSS's order is top, right, bottom, left; edge-insets() takes left, top, right, bottom", "edge-insets(4px, 1px, 2px, 3px)"))
         #expect(Self.only("margin: 1px 2px 3px;").fixIt == "edge-insets(2px, 1px, 2px, 3px)")
         #expect(Self.only("border: 1pt solid red;") == ("'border' takes one value, found 3 separated by spaces; write 'border(1pt, red)' (a border has a width and a color; UIKit draws it solid)", "border(1pt, red)"))
-        #expect(Self.only("box-shadow: 0 2px 4px black;").fixIt == "shadow(0, 2px, 4px, black)")
+        #expect(Self.only("box-shadow: 0 2px 4px black;").fixIt == "shadow: shadow(0, 2px, 4px, black)")  // the key too
         #expect(Self.only("a: red blue;") == ("'a' takes one value, found 2 separated by spaces; a declaration takes one value (a list is written with ',' inside vector(...))", nil))
     }
 

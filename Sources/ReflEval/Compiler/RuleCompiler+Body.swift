@@ -99,6 +99,10 @@ extension RuleCompiler {
                     body.properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: longhandID)
                 }
+            // A value the parser already reported (`box-shadow: 0 2px 4px black`) is the one
+            // diagnostic of its declaration: its key is not checked on top of it.
+            case .property where lowerer.syntax.values[valueID].kind == .invalid:
+                continue
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
                 let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context) }
