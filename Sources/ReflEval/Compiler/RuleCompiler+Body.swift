@@ -99,9 +99,10 @@ extension RuleCompiler {
                     body.properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: longhandID)
                 }
-            // A value the parser already reported (`box-shadow: 0 2px 4px black`) is the one
-            // diagnostic of its declaration: its key is not checked on top of it.
-            case .property where lowerer.syntax.values[valueID].kind == .invalid:
+            // `box-shadow: 0 2px 4px black`: the parser's error, whose fix-it writes the
+            // `shadow` key too, is the one diagnostic of the declaration. (Other keys are
+            // checked as usual: `margin` still hears of `layout-margins`.)
+            case .property where lowerer.syntax.values[valueID].kind == .invalid && lowerer.file.text(keyRange) == "box-shadow":
                 continue
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
