@@ -92,7 +92,7 @@ extension RuleCompiler {
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: id)
                     continue
                 }
-                for (longhand, value) in expandShorthand(value, at: valueID, nameID: nameID, key: keyRange, keyChecks, in: context) {
+                for (longhand, value) in expandShorthand(value, at: valueID, declaration, nameID: nameID, key: keyRange, keyChecks, in: context) {
                     let longhandID = PropertyNames.id(longhand, states: declaration.states)
                     if body.properties.index(of: longhandID) == nil { firstKeys.append(keyRange) }
                     setByShorthand.insert(longhandID)
@@ -185,7 +185,7 @@ extension RuleCompiler {
     /// In a rule the schema checks, each longhand key is checked as if
     /// written, and a class whose own `shadow-color` is its text's (a
     /// label's) gets the text shadow.
-    private func expandShorthand(_ value: StyleValue, at valueID: ValueID, nameID: Int32, key keyRange: SourceRange,
+    private func expandShorthand(_ value: StyleValue, at valueID: ValueID, _ declaration: Declaration, nameID: Int32, key keyRange: SourceRange,
                                  _ checks: RuleContext.KeyChecks?, in context: RuleContext) -> [(Int32, StyleValue)] {
         let lowerer = context.lowerer!
         let (shorthand, longhands) = context.shorthands[nameID]!
@@ -202,9 +202,19 @@ extension RuleCompiler {
         var expanded: [(Int32, StyleValue)] = []
         for (longhand, part) in zip(longhands, parts) {
             guard let part else { continue }
-            if let checks, case .unknown(let message) = context.keyCheck(longhand, written: context.propertyNames[Int(longhand)], in: checks) {
-                context.log.report(message, in: lowerer.file, at: keyRange)
-                continue
+            if let checks {
+                switch context.keyCheck(longhand, written: context.propertyNames[Int(longhand)], in: checks) {
+                case .unknown(let message):
+                    context.log.report(message, in: lowerer.file, at: keyRange)
+                    continue
+                case .known(let property, _) where declaration.states != .normal && !property.isPerState:
+                    // One error for the declaration, as for a longhand written with the state.
+                    context.log.report(context.schemaCheck.stateError(key: lowerer.file.text(keyRange), className: checks.className),
+                                       in: lowerer.file, at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)
+                    return []
+                default:
+                    break
+                }
             }
             expanded.append((longhand, part))
         }

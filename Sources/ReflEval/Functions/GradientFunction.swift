@@ -76,6 +76,12 @@ enum GradientFunction {
             arguments.report(EvalMessages.gradientStop(number: number), at: index)
             return nil
         }
+        // A layer's locations run from 0 to 1: a stop outside the box cannot be drawn.
+        guard (0...100).contains(position) else {
+            arguments.report(EvalMessages.argumentRange("linear-gradient", role: "position of color \(number)", range: "between 0% and 100%",
+                                                        found: CallArguments.formatted(position) + "%"), at: index)
+            return nil
+        }
         return (color, position / 100)
     }
 
