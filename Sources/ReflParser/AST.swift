@@ -26,6 +26,9 @@ public struct StylesheetSyntax: Sendable {
     public var includeSelectors: [Selector] = []
     /// Each `__include`'s range of `includeSelectors`; `DeclarationValue.include` indexes it.
     public var includeLists: [Range<Int32>] = []
+    /// The context steps of every rule with view-hierarchy selectors
+    /// (`MyApp.Header > UIButton`), rule after rule; a rule holds its range.
+    public var contextSteps: [ContextStep] = []
 
     public init(file: SourceFile) {
         self.file = file
@@ -162,16 +165,34 @@ public struct Rule: Sendable {
     /// False when the rule's header had a syntax error: its body is still
     /// checked, but it does not become part of the rule table.
     public var isValid: Bool
+    /// The steps before the selector (`MyApp.Header` in `MyApp.Header UIButton`),
+    /// outermost first: its range of `StylesheetSyntax.contextSteps`.
+    public var contextRange: Range<Int32>
 
-    public init(range: SourceRange, selector: Selector, declarationRange: Range<Int32>, isValid: Bool) {
+    public init(range: SourceRange, selector: Selector, declarationRange: Range<Int32>, isValid: Bool,
+                contextRange: Range<Int32> = 0..<0) {
         start = UInt32(truncatingIfNeeded: range.start)
         end = UInt32(truncatingIfNeeded: range.end)
         self.selector = selector
         self.declarationRange = declarationRange
         self.isValid = isValid
+        self.contextRange = contextRange
     }
 
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
+}
+
+/// A step of a selector's context: a class, a trait or `Class:trait` that
+/// an ancestor of the view must be, and whether the next step (or the
+/// view itself) must be its direct child (`>`) or may be anywhere inside it.
+public struct ContextStep: Sendable {
+    public var selector: Selector
+    public var isParentOfNext: Bool
+
+    public init(selector: Selector, isParentOfNext: Bool) {
+        self.selector = selector
+        self.isParentOfNext = isParentOfNext
+    }
 }
 
 /// `Class`, `trait`, `Class:trait`, each optionally followed by `:__where`.

@@ -62,6 +62,9 @@ public struct ASTDump {
     private mutating func dumpRule(_ rule: Rule) {
         let validity = rule.isValid ? "" : " (invalid)"
         line(1, "rule \(text(rule.selector.range))\(validity) \(position(rule.range))")
+        for step in syntax.contextSteps[Int(rule.contextRange.lowerBound)..<Int(rule.contextRange.upperBound)] {
+            line(2, "context " + describe(step.selector) + (step.isParentOfNext ? " >" : ""))
+        }
         line(2, "selector " + describe(rule.selector))
         for declaration in syntax.declarations(of: rule) {
             let important = declaration.important == nil ? "" : " !important"

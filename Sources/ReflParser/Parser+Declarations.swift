@@ -142,7 +142,7 @@ extension Parser {
         return states
     }
 
-    /// includeList = selector { "," selector } ;
+    /// includeList = contextSelector { "," contextSelector } ;
     ///
     /// The well-formed selectors go to the file's `includeSelectors`.
     mutating func parseIncludeList() {
@@ -151,7 +151,10 @@ extension Parser {
                 error(ParserMessages.expected("a selector to include", found: found), at: current.range)
                 return
             }
-            let (selector, isValid) = parseSelector()
+            // The steps of an included rule's context only name it: what is copied is its declarations.
+            let steps = syntax.contextSteps.count
+            let (selector, isValid) = parseContextSelector()
+            syntax.contextSteps.removeSubrange(steps...)
             if isValid { syntax.includeSelectors.append(selector) }
         } while eat(.comma) != nil
     }

@@ -102,18 +102,20 @@ extension Parser {
         if at(.leftBrace) { skipBalancedGroup() } else { _ = eat(.semicolon) }
     }
 
-    /// After a selector: the error for a second selector joined by space,
-    /// `>`, `~` (descendant, child and sibling selectors), or nil.
+    /// After a selector: the error for what CSS writes there and the
+    /// language does not have (`~` and `+` sibling selectors, `.class`,
+    /// `#id`), or nil.
     func combinatorMessage(after selector: Selector) -> Message? {
         let written = file.text(selector.range)
         switch current.kind {
-        case .identifier, .dot, .hash:
-            guard current.isPrecededBySpace, lookahead.kind != .colon || current.kind != .identifier else { return nil }
-            return ParserMessages.combinator("descendant selectors", example: "\(written) \(file.text(current.range))")
-        case .greater:
-            return ParserMessages.combinator("child selectors", example: "\(written) > \(describeNext)")
+        case .dot where lookahead.kind == .identifier:
+            return ParserMessages.classSelector(file.text(lookahead.range))
+        case .hash:
+            return ParserMessages.idSelector(String(file.text(current.range).dropFirst()))
         case .tilde:
             return ParserMessages.combinator("sibling selectors", example: "\(written) ~ \(describeNext)")
+        case .plus:
+            return ParserMessages.combinator("adjacent sibling selectors", example: "\(written) + \(describeNext)")
         default:
             return nil
         }

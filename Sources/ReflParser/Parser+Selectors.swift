@@ -1,19 +1,67 @@
 import ReflLexer
 
 extension Parser {
+    /// contextSelector = { selector [ ">" ] } selector ;
+    ///
+    /// Steps separated by spaces (`A B`: B anywhere inside A) or `>` (`A > B`:
+    /// B directly inside A); every step but the last goes to the file's
+    /// `contextSteps`, outermost first, and only the last may end in
+    /// `:__where`. Returns the last step, whose canonical text is the whole
+    /// selector's (`A > B:t`), so that `__include` names it whole.
+    mutating func parseContextSelector() -> (Selector, isValid: Bool) {
+        var (selector, isValid) = parseSelectorParts()
+        var stepCount = 0
+        while let isChild = startsAnotherStep() {
+            if let whereClause = selector.whereClause {
+                error(ParserMessages.whereNotLast(), at: whereClause)
+                isValid = false
+            }
+            syntax.contextSteps.append(ContextStep(selector: selector, isParentOfNext: isChild))
+            stepCount += 1
+            guard at(.identifier) else {
+                error(ParserMessages.expected("a selector", after: isChild ? "'>'" : "the selector", found: found), at: current.range)
+                return (selector, false)
+            }
+            let (next, nextIsValid) = parseSelectorParts()
+            selector = next
+            isValid = isValid && nextIsValid
+        }
+        let steps = syntax.contextSteps[(syntax.contextSteps.count - stepCount)...]
+        selector.textID = withCanonicalText(steps: steps, last: selector) { syntax.selectorTexts.intern($0) }
+        return (selector, isValid)
+    }
+
+    /// Whether another step follows: `true` after a `>` (consumed), `false`
+    /// for a name after a space; nil when the selector ends here.
+    private mutating func startsAnotherStep() -> Bool? {
+        if at(.greater) {
+            advance()
+            return true
+        }
+        return at(.identifier) && current.isPrecededBySpace ? false : nil
+    }
+
+    /// The canonical text of a selector with context: the steps' texts
+    /// joined by ` ` or ` > `, then the last step's.
+    private func withCanonicalText<Result>(steps: ArraySlice<ContextStep>, last: Selector,
+                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard !steps.isEmpty else { return last.withCanonicalBytes(in: source, body) }
+        var bytes: [UInt8] = []
+        for step in steps {
+            step.selector.withCanonicalBytes(in: source) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: step.isParentOfNext ? Array(" > ".utf8) : [UInt8(ascii: " ")])
+        }
+        last.withCanonicalBytes(in: source) { bytes.append(contentsOf: $0) }
+        return bytes.withUnsafeBufferPointer(body)
+    }
+
     /// selector = NAME [ ":" NAME ] [ ":" "__where" ] ;
     ///
     /// The first name is a class when it starts with an uppercase letter or
     /// contains a `.` (`UILabel`, `MyApp.FooLabel`), a trait otherwise; a name
     /// after the class is its trait. Returns the selector and whether it is
     /// well-formed (errors are reported here).
-    mutating func parseSelector() -> (Selector, isValid: Bool) {
-        var (selector, isValid) = parseSelectorParts()
-        selector.textID = selector.withCanonicalBytes(in: source) { syntax.selectorTexts.intern($0) }
-        return (selector, isValid)
-    }
-
-    private mutating func parseSelectorParts() -> (Selector, isValid: Bool) {
+    mutating func parseSelectorParts() -> (Selector, isValid: Bool) {
         // The parts are kept in a buffer the parser reuses: a selector has
         // two or three, and an array of its own would be an allocation per rule.
         var parts = selectorParts

@@ -150,10 +150,12 @@ extension Parser {
         return VariableDefinition(range: SourceRange(name.range.start, previousEnd), name: name.range, value: value)
     }
 
-    /// rule = selector "{" { declaration } "}" ;
+    /// rule = contextSelector "{" { declaration } "}" ;
     mutating func parseRule() -> Rule? {
         let start = current.range.start
-        var (selector, isValid) = parseSelector()
+        let contextStart = Int32(syntax.contextSteps.count)
+        var (selector, isValid) = parseContextSelector()
+        let contextRange = contextStart..<Int32(syntax.contextSteps.count)
         if at(.comma) {
             error(ParserMessages.multipleSelectors(), at: current.range)
             isValid = false
@@ -170,7 +172,7 @@ extension Parser {
         }
         let declarations = parseDeclarationBlock(inWhereRule: selector.hasWhere)
         return Rule(range: SourceRange(start, previousEnd), selector: selector, declarationRange: declarations,
-                    isValid: isValid)
+                    isValid: isValid, contextRange: contextRange)
     }
 
     /// viewDeclaration = "@view" IDENTIFIER [ ":" IDENTIFIER ] "{" { viewProperty } "}" ;

@@ -108,8 +108,8 @@ enum ParserMessages {
     }
 
     static func combinator(_ kind: String, example: String) -> Message {
-        .error(.cssSelector, "\(kind) ('\(example)') are not part of the language; a rule styles one class and trait: "
-               + "give the view a trait of its own, or style it from its parent with a key path ('child--property: value')")
+        .error(.cssSelector, "\(kind) ('\(example)') are not part of the language; a rule's steps are its view's ancestors "
+               + "('A B': inside A; 'A > B': directly inside A): give the view a trait of its own to tell it from its siblings")
     }
 
     /// `@media` and other CSS at-rules; nil for an at-name that is none.

@@ -5,6 +5,7 @@ import ReflLexer
 enum ResolveCommand {
     static let help = """
         usage: reflc resolve INPUT --class NAME [--superclass NAME]... [--trait NAME]...
+                             [--ancestor CLASS[:TRAIT]...[/SUPERCLASS]...]...
                              [--idiom phone|pad|tv|carplay|mac|vision|unspecified]
                              [--horizontal regular|compact|unspecified]
                              [--vertical regular|compact|unspecified]
@@ -28,6 +29,14 @@ enum ResolveCommand {
         property (state properties as KEY[STATE]), the rule that set it
         (selector, file:line, priority) and the rules it overrode.
 
+        --ancestor gives one of the view's ancestors, nearest first (its
+        superview, then that view's superview, ...; a view controller stands
+        just above its view): what the steps of selectors with context
+        (`MyApp.Header UIButton`, `UITableViewCell > UILabel`) match. Its
+        superclasses follow '/' (`MyApp.Header:compact/UIStackView/UIView`);
+        without them they come from the stylesheet's @view declarations and
+        the UIKit schema. A lowercase name alone is a trait of a UIView.
+
         CATEGORY is one of extra-small, small, medium, large, extra-large,
         extra-extra-large, extra-extra-extra-large, accessibility-medium,
         accessibility-large, accessibility-extra-large,
@@ -41,7 +50,8 @@ enum ResolveCommand {
         unknown: every os-version and scale comparison is then false.
 
         options:
-          --explain              for every property, the rule that set it and those it overrode
+          --explain              for every property, the rule that set it and those it overrode,
+                                 with the ancestors its selector's steps matched
         \(CompilingCommand.inputHelp)
         \(DiagnosticOptions.help)
           -h, --help             show this help
@@ -49,7 +59,7 @@ enum ResolveCommand {
         exit status: 0 success, 1 the input has errors, 2 usage error or unreadable input
         """
 
-    private static let valued: Set<String> = ["--class", "--superclass", "--trait", "--idiom", "--horizontal",
+    private static let valued: Set<String> = ["--class", "--superclass", "--trait", "--ancestor", "--idiom", "--horizontal",
                                               "--vertical", "--size", "--bounds", "--external", "--appearance",
                                               "--content-size", "--layout-direction", "--contrast", "--flag",
                                               "--os-version", "--scale"]
@@ -61,7 +71,7 @@ enum ResolveCommand {
         case .success(let parsed): command = parsed
         }
         let parsed = command.arguments
-        let query: StyleQuery
+        var query: StyleQuery
         switch makeQuery(parsed) {
         case .failure(let problem): return Console.fail(problem.message)
         case .success(let made): query = made
@@ -71,6 +81,7 @@ enum ResolveCommand {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
+        query.ancestors = parsed.all("--ancestor").map { ancestor($0, views: stylesheet.table.views) }
         if parsed.has("--explain") {
             Console.writeOut(explanationText(stylesheet.explain(query)))
         } else {
@@ -147,6 +158,33 @@ enum ResolveCommand {
                                    traits: Set(parsed.all("--trait")), environment: environment))
     }
 
+    /// `--ancestor CLASS[:TRAIT]...[/SUPERCLASS]...`: an ancestor with its
+    /// class chain (from `views` and the UIKit schema when no superclass is
+    /// written) and traits. A lowercase name alone is a trait of a UIView.
+    static func ancestor(_ text: String, views: ViewSchema) -> StyleAncestor {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let names = (parts.first ?? "").split(separator: ":").map(String.init)
+        guard let name = names.first else { return StyleAncestor(classChain: ["UIView"]) }
+        let isClass = name.first?.isUppercase == true || name.contains(".")
+        guard isClass else { return StyleAncestor(classChain: ["UIView"], traits: Set(names)) }
+        let superclasses = parts.count > 1 ? Array(parts.dropFirst()) : superclassChain(of: name, views: views)
+        return StyleAncestor(classChain: [name] + superclasses, traits: Set(names.dropFirst()))
+    }
+
+    /// The superclasses of `name`, nearest first: the stylesheet's `@view`
+    /// declarations first, then the UIKit schema.
+    static func superclassChain(of name: String, views: ViewSchema) -> [String] {
+        var chain: [String] = []
+        var current = name
+        while chain.count < 64,
+              let superclass = views.classes[current]?.superclass ?? UIKitSchema.schema.classes[current]?.superclass,
+              !chain.contains(superclass), superclass != name {
+            chain.append(superclass)
+            current = superclass
+        }
+        return chain
+    }
+
     private static func keyword<Keyword: RawRepresentable & CaseIterable>(_ text: String, flag: String) throws(Arguments.Problem) -> Keyword
     where Keyword.RawValue == String {
         if let value = Keyword(rawValue: text) { return value }
@@ -187,6 +225,7 @@ enum ResolveCommand {
             let winner = explanation.winner
             out += "\(explanation.displayName) = \(winner.value.jsonText)\(winner.isImportant ? " !important" : "")\n"
             out += "  set by     \(winner.selector)  \(winner.source)  (priority \(winner.priority))\n"
+            for step in winner.context { out += "    context  \(step)\n" }
             for overridden in explanation.overridden {
                 out += "  overrides  \(overridden.selector)  \(overridden.source)  (priority \(overridden.priority))"
                 out += "  \(overridden.value.jsonText)\(overridden.isImportant ? " !important" : "")\n"

@@ -162,11 +162,18 @@ final class RuleCompiler {
         files[Int(header.fileIndex)]
     }
 
-    /// The selector of a rule as the table records it.
+    /// The selector of a rule as the table records it: its last step's
+    /// class, trait and `:__where`, the steps before it as its context, and
+    /// the whole selector's canonical text (`MyApp.Header > UIButton:primary`).
     static func selector(of rule: Rule, in file: LoadedFile) -> RuleSelector {
         let syntax = rule.selector
-        return RuleSelector(raw: syntax.canonicalText(in: file.source), className: syntax.className.map(file.text),
-                            trait: syntax.trait.map(file.text), hasWhere: syntax.hasWhere)
+        let steps = file.syntax.contextSteps[Int(rule.contextRange.lowerBound)..<Int(rule.contextRange.upperBound)]
+        let raw = steps.isEmpty ? syntax.canonicalText(in: file.source) : file.syntax.selectorTexts.string(of: syntax.textID)
+        return RuleSelector(raw: raw, className: syntax.className.map(file.text), trait: syntax.trait.map(file.text),
+                            hasWhere: syntax.hasWhere,
+                            context: steps.map { RuleContextStep(className: $0.selector.className.map(file.text),
+                                                                 trait: $0.selector.trait.map(file.text),
+                                                                 isParentOfNext: $0.isParentOfNext) })
     }
 
     private func resolveIncludeReferences() {
@@ -266,11 +273,11 @@ final class RuleCompiler {
         var seen = ByteStringTable()
         var texts: [String] = []
         for (fileIndex, file) in files.enumerated() {
-            file.source.bytes.withUnsafeBufferPointer { source in
-                for index in rules(of: fileIndex, in: headers) where headers[index].rule.isValid {
-                    headers[index].rule.selector.withCanonicalBytes(in: source) { text in
-                        if Int(seen.intern(text)) == texts.count { texts.append(String(decoding: text, as: UTF8.self)) }
-                    }
+            for index in rules(of: fileIndex, in: headers) where headers[index].rule.isValid {
+                // The whole selector's text, context included: what an `__include` names.
+                let text = file.syntax.selectorTexts.bytes(of: headers[index].rule.selector.textID)
+                text.withUnsafeBufferPointer { text in
+                    if Int(seen.intern(text)) == texts.count { texts.append(String(decoding: text, as: UTF8.self)) }
                 }
             }
         }

@@ -79,6 +79,9 @@ public struct PropertyExplanation: Sendable, Equatable {
         /// The value this rule gives the property (`%` resolved).
         public var value: StyleValue
         public var isImportant: Bool
+        /// For a selector with context, what each step matched, outermost
+        /// first: `MyApp.ProfileHeader = ancestor 2 (MyApp.ProfileHeader)`.
+        public var context: [String] = []
     }
 
     /// The property's name (`backgroundColor`).
@@ -121,10 +124,15 @@ extension Stylesheet {
         var contributions: [Key: [PropertyExplanation.Contribution]] = [:]
         for match in matchingRules(query) {
             let origin = self.origin(of: match.rule)
+            let context = zip(self.context(of: match.rule), match.ancestors).map { step, index in
+                let ancestor = query.ancestors[index]
+                let traits = ancestor.traits.sorted().map { ":" + $0 }.joined()
+                return "\(step.text) = ancestor \(index + 1) (\(ancestor.classChain.first ?? "?")\(traits))"
+            }
             forEachProperty(of: match.rule) { name, value, isImportant, state in
                 contributions[Key(state: state.rawValue, name: name), default: []].append(PropertyExplanation.Contribution(
                     selector: origin.selector, source: origin.source, priority: match.priority,
-                    value: resolution.resolve(value), isImportant: isImportant))
+                    value: resolution.resolve(value), isImportant: isImportant, context: context))
             }
         }
         return contributions.keys.sorted { ($0.state, $0.name) < ($1.state, $1.name) }.map { key in

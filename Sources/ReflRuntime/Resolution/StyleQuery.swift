@@ -9,18 +9,35 @@ public struct StyleQuery: Sendable {
     /// The view's traits, any number.
     public var traits: Set<String>
     public var environment: StyleEnvironment
+    /// The view's ancestors, nearest first: its superview, its superview's
+    /// superview, ..., with the view controller whose view is on the path
+    /// just above that view. What the steps of selectors with context match.
+    public var ancestors: [StyleAncestor]
 
-    /// A query for a view of `className` with its superclasses (nearest first) and traits.
+    /// A query for a view of `className` with its superclasses (nearest first), traits and ancestors.
     public init(className: String, superclasses: [String] = [], traits: Set<String> = [],
-                environment: StyleEnvironment = StyleEnvironment()) {
+                environment: StyleEnvironment = StyleEnvironment(), ancestors: [StyleAncestor] = []) {
         self.className = className
         self.superclasses = superclasses
         self.traits = traits
         self.environment = environment
+        self.ancestors = ancestors
     }
 
     /// The class and its superclasses, nearest first.
     var classChain: [String] { [className] + superclasses }
+}
+
+/// One of a view's ancestors (a view or a view controller): its class and
+/// superclasses, nearest first, and its traits.
+public struct StyleAncestor: Sendable, Hashable {
+    public var classChain: [String]
+    public var traits: Set<String>
+
+    public init(classChain: [String], traits: Set<String> = []) {
+        self.classChain = classChain
+        self.traits = traits
+    }
 }
 
 /// The conditions a view is styled in. Unless given, the idiom, size

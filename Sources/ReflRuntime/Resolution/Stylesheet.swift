@@ -119,10 +119,14 @@ public struct Stylesheet: Sendable {
         let rule: Int32
         let priority: Int
         let distance: Int
+        /// For a selector with context, the ancestor each step matched (outermost step first).
+        var ancestors: [Int] = []
     }
 
     /// The rules that match, in the order they apply: ascending priority,
-    /// then farther class before nearer, then source order. A one-name rule
+    /// then fewer context steps before more, then farther class before
+    /// nearer, then source order. A rule with context matches only when its
+    /// steps match the query's ancestors. A one-name rule
     /// that matches both as the view's class and as one of its traits
     /// applies once, as the trait.
     func matchingRules(_ query: StyleQuery) -> [Match] {
@@ -135,21 +139,29 @@ public struct Stylesheet: Sendable {
     private static func matchingRules<Store: RuleStore>(_ query: StyleQuery, in store: Store) -> [Match] {
         var matches: [Match] = []
         var matchedAsTrait: Set<Int32> = []
+        // The ancestors each step of a rule's context matched; nil: the context does not match.
+        func ancestorsMatched(by rule: Int32) -> [Int]? {
+            guard store.hasContext(rule) else { return [] }
+            return RuleContextStep.match(store.context(of: rule), in: query.ancestors)
+        }
         for trait in query.traits {
             for rule in store.rules(named: trait).asTrait where store.holds(rule, query.environment) && matchedAsTrait.insert(rule).inserted {
-                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asTrait, distance: 0))
+                guard let ancestors = ancestorsMatched(by: rule) else { continue }
+                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asTrait, distance: 0, ancestors: ancestors))
             }
         }
         for (distance, className) in query.classChain.enumerated() {
             let named = store.rules(named: className)
             for rule in distance == 0 ? named.asClass : named.asSuperclass {
                 guard store.hasTrait(of: rule, in: query.traits), !matchedAsTrait.contains(rule),
-                      store.holds(rule, query.environment) else { continue }
-                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asClass, distance: distance))
+                      store.holds(rule, query.environment), let ancestors = ancestorsMatched(by: rule) else { continue }
+                matches.append(Match(rule: rule, priority: store.priorities(of: rule).asClass, distance: distance, ancestors: ancestors))
             }
         }
         matches.sort { left, right in
             if left.priority != right.priority { return left.priority < right.priority }
+            // Among rules of one level, more steps is more specific: it applies later, and wins.
+            if left.ancestors.count != right.ancestors.count { return left.ancestors.count < right.ancestors.count }
             if left.distance != right.distance { return left.distance > right.distance }
             return left.rule < right.rule
         }
@@ -162,6 +174,14 @@ public struct Stylesheet: Sendable {
         switch store {
         case .table(let indexed): indexed.forEachProperty(of: rule, body)
         case .binary(let binary): binary.forEachProperty(of: rule, body)
+        }
+    }
+
+    /// The context steps of a rule's selector, outermost first.
+    func context(of rule: Int32) -> [RuleContextStep] {
+        switch store {
+        case .table(let indexed): return indexed.hasContext(rule) ? indexed.context(of: rule) : []
+        case .binary(let binary): return binary.hasContext(rule) ? binary.context(of: rule) : []
         }
     }
 
@@ -189,6 +209,10 @@ protocol RuleStore {
     func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int)
     /// False for a `Class:trait` rule whose trait is not among `traits`.
     func hasTrait(of rule: Int32, in traits: Set<String>) -> Bool
+    /// Whether the rule's selector has context steps (cheap: most have none).
+    func hasContext(_ rule: Int32) -> Bool
+    /// The rule's context steps, outermost first.
+    func context(of rule: Int32) -> [RuleContextStep]
     /// Whether the rule's condition, if any, holds.
     func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool
     func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void)
@@ -241,6 +265,10 @@ struct IndexedTable: RuleStore, Sendable {
         table.rules[Int(rule)].condition?.holds(in: environment) ?? true
     }
 
+    func hasContext(_ rule: Int32) -> Bool { !table.rules[Int(rule)].selector.context.isEmpty }
+
+    func context(of rule: Int32) -> [RuleContextStep] { table.rules[Int(rule)].selector.context }
+
     func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
         let compiled = table.rules[Int(rule)]
         for property in compiled.properties { body(property.name, property.value, property.isImportant, .normal) }
@@ -270,6 +298,14 @@ extension BinaryTable: RuleStore {
         let names = selectorNames(Int(rule))
         guard names.className != BinaryFormat.none, names.trait != BinaryFormat.none else { return true }
         return traits.contains { string(names.trait, equals: $0) }
+    }
+
+    func hasContext(_ rule: Int32) -> Bool {
+        read(RuleRecord.contextSteps, at: rules + RuleRecord.size * Int(rule)) != 0
+    }
+
+    func context(of rule: Int32) -> [RuleContextStep] {
+        RuleContextStep.steps(ofSelectorText: selectorText(self.rule(Int(rule))))
     }
 
     func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool {

@@ -36,6 +36,20 @@ extension JSONWriter {
         optionalString(rule.selector.trait)
         raw(", \"where\": ")
         bool(rule.selector.hasWhere)
+        if !rule.selector.context.isEmpty {
+            raw(", \"context\": [")
+            for (index, step) in rule.selector.context.enumerated() {
+                if index > 0 { raw(", ") }
+                raw("{\"class\": ")
+                optionalString(step.className)
+                raw(", \"trait\": ")
+                optionalString(step.trait)
+                raw(", \"child\": ")
+                bool(step.isParentOfNext)
+                raw("}")
+            }
+            raw("]")
+        }
         raw("},")
         indent(3)
         raw("\"priority\": ")

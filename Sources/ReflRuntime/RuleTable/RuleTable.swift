@@ -76,13 +76,19 @@ public struct RuleSelector: Sendable, Equatable {
     public var trait: String?
     /// Whether the selector ends in `:__where`.
     public var hasWhere: Bool
+    /// The view's ancestors the selector names before the view's own step
+    /// (`MyApp.Header` in `MyApp.Header > UIButton`), outermost first; empty
+    /// for a selector without context. `className`, `trait` and `hasWhere`
+    /// are those of the last step, the view's own.
+    public var context: [RuleContextStep]
 
     /// A selector from its parts; `raw` is its canonical text.
-    public init(raw: String, className: String?, trait: String?, hasWhere: Bool) {
+    public init(raw: String, className: String?, trait: String?, hasWhere: Bool, context: [RuleContextStep] = []) {
         self.raw = raw
         self.className = className
         self.trait = trait
         self.hasWhere = hasWhere
+        self.context = context
     }
 
     /// Every priority a rule can have (`priority(className:trait:isConditional:)`).
@@ -159,5 +165,77 @@ public struct Property: Sendable, Equatable {
         self.name = name
         self.value = value
         self.isImportant = isImportant
+    }
+}
+
+/// A step of a selector's context: what one of the view's ancestors must be
+/// (a class, a trait, or `Class:trait`), and whether the next step (or the
+/// view) must be its direct child (`A > B`) or may be anywhere inside it (`A B`).
+public struct RuleContextStep: Sendable, Equatable, Hashable {
+    public var className: String?
+    public var trait: String?
+    public var isParentOfNext: Bool
+
+    public init(className: String?, trait: String?, isParentOfNext: Bool) {
+        self.className = className
+        self.trait = trait
+        self.isParentOfNext = isParentOfNext
+    }
+
+    /// Whether `ancestor` is what the step names: its class chain holds the
+    /// class and its traits the trait; a one-name step matches as a class
+    /// or as a trait, as a one-name selector does.
+    public func matches(_ ancestor: StyleAncestor) -> Bool {
+        switch (className, trait) {
+        case (let name?, nil), (nil, let name?):
+            return ancestor.classChain.contains(name) || ancestor.traits.contains(name)
+        case (let name?, let trait?):
+            return ancestor.classChain.contains(name) && ancestor.traits.contains(trait)
+        case (nil, nil):
+            return false
+        }
+    }
+
+    /// `Class:trait`, `Class` or `trait`.
+    public var text: String {
+        [className, trait].compactMap { $0 }.joined(separator: ":")
+    }
+
+    /// The steps of a selector's canonical text (`A > B:t C`): every step
+    /// but the last, which is the view's own. A name that starts with an
+    /// uppercase letter or holds a `.` is a class, any other a trait (the
+    /// language's rule). What the binary table keeps of a context.
+    public static func steps(ofSelectorText text: String) -> [RuleContextStep] {
+        let words = text.split(separator: " ")
+        var steps: [RuleContextStep] = []
+        var index = 0
+        while index < words.count - 1 {
+            let parts = words[index].split(separator: ":").map(String.init)
+            let isClass = parts.first.map { $0.first?.isUppercase == true || $0.contains(".") } ?? false
+            let isChild = index + 1 < words.count && words[index + 1] == ">"
+            steps.append(RuleContextStep(className: isClass ? parts.first : nil,
+                                         trait: isClass ? parts.dropFirst().first : parts.first, isParentOfNext: isChild))
+            index += isChild ? 2 : 1
+        }
+        return steps
+    }
+
+    /// Which of `ancestors` (nearest first) the steps (outermost first)
+    /// match, one index per step; nil when they cannot all match. A `>`
+    /// step must be the very next ancestor; a descendant step may be any
+    /// farther one, and the nearest that lets every outer step match too is taken.
+    public static func match(_ steps: [RuleContextStep], in ancestors: [StyleAncestor]) -> [Int]? {
+        guard !steps.isEmpty else { return [] }
+        var matched = [Int](repeating: 0, count: steps.count)
+        func match(step: Int, from: Int, exactly: Bool) -> Bool {
+            guard step >= 0 else { return true }
+            let candidates = exactly ? from..<min(from + 1, ancestors.count) : from..<ancestors.count
+            for index in candidates where steps[step].matches(ancestors[index]) {
+                matched[step] = index
+                if match(step: step - 1, from: index + 1, exactly: step > 0 && steps[step - 1].isParentOfNext) { return true }
+            }
+            return false
+        }
+        return match(step: steps.count - 1, from: 0, exactly: steps[steps.count - 1].isParentOfNext) ? matched : nil
     }
 }

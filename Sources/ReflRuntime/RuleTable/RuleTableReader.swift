@@ -253,22 +253,50 @@ enum RuleTableReader {
         return views
     }
 
-    /// `{"raw": TEXT, "class": NAME or null, "trait": NAME or null, "where": BOOL}`.
+    /// `{"raw": TEXT, "class": NAME or null, "trait": NAME or null, "where": BOOL}`,
+    /// with `"context"` for a selector with steps before the view's own.
     private static func selector(_ reader: inout TableJSONReader) throws(TableReadFailure) -> RuleSelector {
         let object = try reader.beginObject()
         var raw: String?, className: String??, trait: String??, hasWhere: Bool?
+        var context: [RuleContextStep] = []
         try reader.members(of: object) { reader, key throws(TableReadFailure) in
             switch key {
             case "raw": raw = try reader.string()
             case "class": className = .some(try reader.optionalName())
             case "trait": trait = .some(try reader.optionalName())
             case "where": hasWhere = try reader.bool()
+            case "context" where reader.version >= 3: context = try Self.context(&reader)
             default: return false
             }
             return true
         }
         return RuleSelector(raw: try object.required(raw, "raw"), className: try object.required(className, "class"),
-                            trait: try object.required(trait, "trait"), hasWhere: try object.required(hasWhere, "where"))
+                            trait: try object.required(trait, "trait"), hasWhere: try object.required(hasWhere, "where"),
+                            context: context)
+    }
+
+    /// `[{"class": NAME or null, "trait": NAME or null, "child": BOOL}, ...]`:
+    /// a selector's context, outermost step first (version 3).
+    private static func context(_ reader: inout TableJSONReader) throws(TableReadFailure) -> [RuleContextStep] {
+        var steps: [RuleContextStep] = []
+        try reader.items { reader throws(TableReadFailure) in
+            let object = try reader.beginObject()
+            var className: String??, trait: String??, isChild: Bool?
+            try reader.members(of: object) { reader, key throws(TableReadFailure) in
+                switch key {
+                case "class": className = .some(try reader.optionalName())
+                case "trait": trait = .some(try reader.optionalName())
+                case "child": isChild = try reader.bool()
+                default: return false
+                }
+                return true
+            }
+            let step = RuleContextStep(className: try object.required(className, "class"), trait: try object.required(trait, "trait"),
+                                       isParentOfNext: try object.required(isChild, "child"))
+            if step.className == nil && step.trait == nil { throw reader.failure("a context step names a class, a trait or both", at: reader.offset) }
+            steps.append(step)
+        }
+        return steps
     }
 
     /// `{"file": NAME, "line": N, "column": N}`.

@@ -100,8 +100,9 @@ enum RuleRecord {
     /// Bit 0: `:__where`; bit 1: applies to subclasses.
     static let flags = RecordField<UInt8>(12)
     static let priority = RecordField<UInt8>(13)
-    /// Always 0.
-    static let reserved = RecordField<UInt16>(14)
+    /// How many context steps the selector has (version 3; 0 before): the
+    /// steps are read from the selector's text, which such a rule stores.
+    static let contextSteps = RecordField<UInt16>(14)
     static let condition = RecordField<UInt32>(16)
     static let file = RecordField<UInt32>(20)
     static let line = RecordField<UInt32>(24)

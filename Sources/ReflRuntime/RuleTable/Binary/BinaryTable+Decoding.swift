@@ -112,7 +112,8 @@ extension BinaryTable {
             }
             return CompiledRule(
                 selector: RuleSelector(raw: selectorText(rule), className: optionalString(rule.className),
-                                       trait: optionalString(rule.trait), hasWhere: rule.hasWhere),
+                                       trait: optionalString(rule.trait), hasWhere: rule.hasWhere,
+                                       context: rule.contextSteps > 0 ? RuleContextStep.steps(ofSelectorText: selectorText(rule)) : []),
                 priority: rule.priority, appliesToSubclasses: rule.appliesToSubclasses,
                 condition: rule.condition == BinaryFormat.none ? nil : condition(rule.condition),
                 source: SourcePosition(file: string(rule.file), line: Int(rule.line), column: Int(rule.column)),

@@ -173,6 +173,8 @@ final class BinaryTable: Sendable, BinaryFieldReading {
         let condition: UInt32
         let file: UInt32, line: UInt32, column: UInt32
         let firstProperty: Int, propertyCount: Int, firstGroup: Int, groupCount: Int
+        /// How many context steps the selector has (read from its text).
+        let contextSteps: Int
     }
 
     func rule(_ index: Int) -> Rule {
@@ -184,7 +186,8 @@ final class BinaryTable: Sendable, BinaryFieldReading {
                     condition: read(RuleRecord.condition, at: at), file: read(RuleRecord.file, at: at),
                     line: read(RuleRecord.line, at: at), column: read(RuleRecord.column, at: at),
                     firstProperty: Int(read(RuleRecord.firstProperty, at: at)), propertyCount: Int(read(RuleRecord.propertyCount, at: at)),
-                    firstGroup: Int(read(RuleRecord.firstGroup, at: at)), groupCount: Int(read(RuleRecord.groupCount, at: at)))
+                    firstGroup: Int(read(RuleRecord.firstGroup, at: at)), groupCount: Int(read(RuleRecord.groupCount, at: at)),
+                    contextSteps: Int(read(RuleRecord.contextSteps, at: at)))
     }
 
     /// The class and trait of rule `index` (`none` when absent) and its

@@ -289,8 +289,18 @@ enum BinaryTableValidator {
                       isOptionalString(read(RuleRecord.trait, at: at)), isString(read(RuleRecord.file, at: at)) else {
                     throw fail("one of its strings does not exist", .rules, index)
                 }
-                guard read(RuleRecord.flags, at: at) & ~(RuleRecord.whereFlag | RuleRecord.subclassesFlag) == 0,
-                      read(RuleRecord.reserved, at: at) == 0 else { throw fail("unknown flags", .rules, index) }
+                guard read(RuleRecord.flags, at: at) & ~(RuleRecord.whereFlag | RuleRecord.subclassesFlag) == 0 else {
+                    throw fail("unknown flags", .rules, index)
+                }
+                let steps = Int(read(RuleRecord.contextSteps, at: at))
+                if steps > 0 {
+                    // The steps are read from the selector's text: it must hold that many.
+                    let text = read(RuleRecord.selectorText, at: at)
+                    guard text != BinaryFormat.none,
+                          RuleContextStep.steps(ofSelectorText: string(text)).count == steps else {
+                        throw fail("its selector's text does not hold its \(steps) context steps", .rules, index)
+                    }
+                }
                 if let problem = RuleSelector.priorityProblem(Int(read(RuleRecord.priority, at: at))) {
                     throw fail("priority: \(problem)", .rules, index)
                 }

@@ -94,6 +94,7 @@ struct BinaryTableWriter {
         record.set(RuleRecord.trait, at: 0, to: trait)
         record.set(RuleRecord.flags, at: 0, to: (selector.hasWhere ? RuleRecord.whereFlag : 0) | (rule.appliesToSubclasses ? RuleRecord.subclassesFlag : 0))
         record.set(RuleRecord.priority, at: 0, to: UInt8(clamping: rule.priority))
+        record.set(RuleRecord.contextSteps, at: 0, to: UInt16(clamping: selector.context.count))
         record.set(RuleRecord.condition, at: 0, to: condition)
         record.set(RuleRecord.file, at: 0, to: file)
         record.set(RuleRecord.line, at: 0, to: UInt32(clamping: rule.source.line))
