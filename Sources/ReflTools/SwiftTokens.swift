@@ -48,11 +48,14 @@ public struct SwiftTokens {
             add(constant.group, name, origin: origin + (constant.note.map { " (\($0))" } ?? ""), description: descriptions[name],
                 constant.type, constant.literal)
         }
-        let selectors = table.rules.map(\.selector)
-        for trait in Set(selectors.compactMap(\.trait)).sorted() {
+        // Every step names a class or a trait: the view's own and its ancestors' (context).
+        let steps = table.rules.flatMap { rule in
+            [(rule.selector.className, rule.selector.trait)] + rule.selector.context.map { ($0.className, $0.trait) }
+        }
+        for trait in Set(steps.compactMap(\.1)).sorted() {
             add("Traits", trait, origin: "trait \(trait)", "String", Self.string(trait))
         }
-        for className in Set(selectors.compactMap(\.className)).sorted() {
+        for className in Set(steps.compactMap(\.0)).sorted() {
             add("Classes", className, origin: "class \(className)", "String", Self.string(className))
         }
         for group in groups.values {

@@ -109,14 +109,43 @@ extension UIView: StyleTarget {
     /// The view's class and its superclasses up to `UIView`, as stylesheets
     /// name them (`MyApp.CardView`, `UILabel`).
     nonisolated public var styleClassChain: [String] {
+        Self.classChain(of: self, upTo: UIView.self)
+    }
+
+    /// An object's class and its superclasses up to `root`, nearest first.
+    nonisolated static func classChain(of object: AnyObject, upTo root: AnyClass) -> [String] {
         var chain: [String] = []
-        var current: AnyClass? = object_getClass(self)
+        var current: AnyClass? = object_getClass(object)
         while let type = current {
             chain.append(NSStringFromClass(type))
-            if type == UIView.self { break }
+            if type == root { break }
             current = class_getSuperclass(type)
         }
         return chain
+    }
+
+    /// The view's superviews, nearest first, with the view controller whose
+    /// view is on the path just above that view (`MyApp.SettingsViewController
+    /// UILabel` scopes to one screen). Read only when the stylesheet has
+    /// selectors with context.
+    nonisolated public var styleAncestors: [StyleAncestor] {
+        MainActor.assumeIsolated {
+            var ancestors: [StyleAncestor] = []
+            var current: UIView? = self
+            while let view = current {
+                if view !== self { ancestors.append(StyleAncestor(classChain: view.styleClassChain, traits: view.styleState.traits)) }
+                if let controller = view.next as? UIViewController, controller.viewIfLoaded === view {
+                    ancestors.append(StyleAncestor(classChain: Self.classChain(of: controller, upTo: UIViewController.self)))
+                }
+                current = view.superview
+            }
+            return ancestors
+        }
+    }
+
+    /// The view's subviews: restyled when its traits change.
+    nonisolated public var styleChildren: [StyleTarget] {
+        MainActor.assumeIsolated { subviews }
     }
 
     nonisolated public var styleState: StyleState {
@@ -139,12 +168,15 @@ private enum ReflStateKey {
 public struct ReflViewStyle {
     public let view: UIView
 
-    /// The view's traits; setting them registers the view and restyles it.
+    /// The view's traits; setting them registers the view and restyles it,
+    /// and the registered views inside it when the stylesheet has selectors
+    /// with context (`card UILabel` depends on the card's traits).
     public var traits: Set<String> {
         get { view.styleState.traits }
         nonmutating set {
             view.styleState.traits = newValue
             update()
+            if let manager = ReflStyling.manager, manager.applier.usesContext { manager.applyInside(view) }
         }
     }
 

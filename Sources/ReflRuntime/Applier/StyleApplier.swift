@@ -17,28 +17,36 @@ public final class StyleApplier {
     public init(stylesheet: Stylesheet, bindings: StyleBindings = StyleBindings()) {
         self.stylesheet = stylesheet
         self.bindings = bindings
+        usesContext = stylesheet.hasSelectorsWithContext
     }
 
     /// Uses `stylesheet` from now on (a reload); resolutions made with the
     /// previous one are dropped. Targets are restyled when next applied.
     public func replaceStylesheet(_ stylesheet: Stylesheet) {
         self.stylesheet = stylesheet
+        usesContext = stylesheet.hasSelectorsWithContext
         cache.removeAll()
         generation += 1
     }
 
+    /// Whether the stylesheet has selectors with context: only then are a
+    /// target's ancestors gathered, compared and part of the cache key.
+    public private(set) var usesContext: Bool
+
     /// The style of `target` in `environment`: every property the
     /// stylesheet sets for it.
     public func style(of target: StyleTarget, in environment: StyleEnvironment) -> ComputedStyle {
-        appliedStyle(of: target, in: environment, key: EnvironmentKey(environment)).style
+        appliedStyle(of: target, in: environment, key: EnvironmentKey(environment),
+                     ancestors: usesContext ? target.styleAncestors : []).style
     }
 
-    private func appliedStyle(of target: StyleTarget, in environment: StyleEnvironment, key: EnvironmentKey?) -> AppliedStyle {
+    private func appliedStyle(of target: StyleTarget, in environment: StyleEnvironment, key: EnvironmentKey?,
+                              ancestors: [StyleAncestor]) -> AppliedStyle {
         let chain = target.styleClassChain
         let traits = target.styleState.traits
-        return cache.style(key.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0) }) {
+        return cache.style(key.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0, ancestors: ancestors) }) {
             let style = stylesheet.resolve(StyleQuery(className: chain.first ?? "", superclasses: Array(chain.dropFirst()),
-                                                      traits: traits, environment: environment))
+                                                      traits: traits, environment: environment, ancestors: ancestors))
             return AppliedStyle(style: style, classChain: chain, bindings: bindings, context: StyleContext(environment: environment))
         }
     }
@@ -67,12 +75,15 @@ public final class StyleApplier {
     public func apply(to target: StyleTarget, in environment: StyleEnvironment, atLayout: Bool = false) -> Outcome {
         let state = target.styleState
         let environmentKey = EnvironmentKey(environment)
+        let ancestors = usesContext ? target.styleAncestors : []
         if !atLayout, let environmentKey, state.lastApplication?.generation == generation,
-           state.lastApplication?.traitsVersion == state.traitsVersion, state.lastApplication?.environment == environmentKey {
+           state.lastApplication?.traitsVersion == state.traitsVersion, state.lastApplication?.environment == environmentKey,
+           !usesContext || state.lastApplication?.ancestors == ancestors {
             return Outcome()  // the same query as last time: the same style, nothing to write
         }
-        let applied = appliedStyle(of: target, in: environment, key: environmentKey)
-        state.lastApplication = StyleState.LastApplication(traitsVersion: state.traitsVersion, environment: environmentKey, generation: generation)
+        let applied = appliedStyle(of: target, in: environment, key: environmentKey, ancestors: ancestors)
+        state.lastApplication = StyleState.LastApplication(traitsVersion: state.traitsVersion, environment: environmentKey,
+                                                           generation: generation, ancestors: ancestors)
         var outcome = Outcome()
         if applied === state.applied && !atLayout { return outcome }  // another query with the very same style
         state.applied = applied

@@ -60,6 +60,8 @@ struct StyleCache {
         let classChain: [String]
         let traits: Set<String>
         let environment: EnvironmentKey
+        /// Empty unless the stylesheet has selectors with context.
+        let ancestors: [StyleAncestor]
     }
 
     private var styles: [Key: AppliedStyle] = [:]

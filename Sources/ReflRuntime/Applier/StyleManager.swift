@@ -43,11 +43,24 @@ public final class StyleManager {
         if restoring { applier.unstyle(target) }
     }
 
-    /// Gives `target` these traits and styles it again.
+    /// Gives `target` these traits and styles it again, and the registered
+    /// targets inside it when the stylesheet has selectors with context
+    /// (`card UILabel` depends on the card's traits).
     @discardableResult
     public func setTraits(_ traits: Set<String>, of target: StyleTarget) -> StyleApplier.Outcome {
         target.styleState.traits = traits
-        return apply(to: target)
+        let outcome = apply(to: target)
+        if applier.usesContext { applyInside(target) }
+        return outcome
+    }
+
+    /// Styles again every registered target inside `target`, at any depth.
+    public func applyInside(_ target: StyleTarget) {
+        var pending = target.styleChildren
+        while let child = pending.popLast() {
+            if child.styleState.isRegistered { apply(to: child) }
+            pending.append(contentsOf: child.styleChildren)
+        }
     }
 
     /// Styles `target` in its present environment (after a trait-collection

@@ -46,6 +46,8 @@ public final class StyleState: @unchecked Sendable {
         var traitsVersion: Int
         var environment: EnvironmentKey?
         var generation: Int
+        /// Empty unless the stylesheet has selectors with context.
+        var ancestors: [StyleAncestor]
     }
 
     public init() {}

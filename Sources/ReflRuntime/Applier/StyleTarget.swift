@@ -10,6 +10,19 @@ public protocol StyleTarget: AnyObject {
     /// The applier's memory of this target. Created once by the target and
     /// kept as long as it lives (the UIKit layer keeps it beside the view).
     var styleState: StyleState { get }
+    /// The target's ancestors, nearest first (for a view: its superviews,
+    /// with each view controller just above its view): what selectors with
+    /// context match. Read only when the stylesheet has such selectors.
+    var styleAncestors: [StyleAncestor] { get }
+    /// The targets directly inside this one (a view's subviews): restyled
+    /// when this one's traits change, as selectors with context may name them.
+    var styleChildren: [StyleTarget] { get }
+}
+
+extension StyleTarget {
+    /// No ancestors: selectors with context never match.
+    public var styleAncestors: [StyleAncestor] { [] }
+    public var styleChildren: [StyleTarget] { [] }
 }
 
 /// A target that reads and writes its properties by key itself: the

@@ -25,6 +25,16 @@ public struct Stylesheet: Sendable {
         }
     }
 
+    /// Whether any rule's selector has context (`MyApp.Header UIButton`):
+    /// an applier then gathers each target's ancestors. For a binary table
+    /// the rules are looked through (a field each): ask once per stylesheet.
+    public var hasSelectorsWithContext: Bool {
+        switch store {
+        case .table(let indexed): return indexed.hasSelectorsWithContext
+        case .binary(let binary): return (0..<Int32(binary.ruleCount)).contains { binary.hasContext($0) }
+        }
+    }
+
     /// Whether the rules are read in place from a binary table.
     package var isBinary: Bool {
         if case .binary = store { return true }
@@ -231,6 +241,8 @@ struct IndexedTable: RuleStore, Sendable {
     private var traitRules: [String: [Int32]] = [:]
     /// Each rule's priority when it matches as a class, and as a trait.
     private var matchPriorities: [(asClass: Int, asTrait: Int)] = []
+    /// Whether any rule's selector has context.
+    private(set) var hasSelectorsWithContext = false
 
     init(_ table: RuleTable) {
         self.table = table
@@ -239,6 +251,7 @@ struct IndexedTable: RuleStore, Sendable {
         table.rules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
                 let className = rules[index].selector.className, trait = rules[index].selector.trait
+                if !rules[index].selector.context.isEmpty { hasSelectorsWithContext = true }
                 matchPriorities.append(RuleSelector.matchPriorities(written: rules[index].priority, hasClass: className != nil,
                                                                     hasTrait: trait != nil))
                 guard let name = className ?? trait else { continue }
