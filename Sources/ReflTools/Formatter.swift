@@ -136,11 +136,15 @@ struct FormatterLayout {
         writeToken()  // }
     }
 
-    /// The selector, written as one word: `Class:trait:__where`.
+    /// The selector: each step written as one word (`Class:trait:__where`),
+    /// steps joined by one space, or by ` > ` for a direct child.
     private mutating func formatSelector() {
         writeToken()
         while current.kind != .leftBrace && current.kind != .endOfFile {
             writeInlineGap()
+            let startsStep = current.kind == .greater
+                || (current.kind == .identifier && current.isPrecededBySpace && tokens[index - 1].kind != .colon && tokens[index - 1].kind != .greater)
+            if startsStep || current.kind == .identifier && tokens[index - 1].kind == .greater { writeSpace() }
             writeToken()
         }
     }

@@ -80,6 +80,14 @@ struct DocumentRequestTests {
         ])
     }
 
+    /// A selector with context is named whole, from its first step.
+    @Test func selectorsWithContextAreNamedWhole() throws {
+        let session = try Self.session("MyApp.Header > UIButton card { a: 1; }\n")
+        let symbols = try session.result("textDocument/documentSymbol", ["textDocument": session.document("a.less")])
+        #expect(symbols.array?.first?["name"] == "MyApp.Header > UIButton card")
+        #expect(symbols.array?.first?["selectionRange"] == Session.range((0, 0), (0, 28)))
+    }
+
     /// A `@view` declaration is a class of the outline, its properties with their types.
     @Test func viewDeclarationsAreInTheOutline() throws {
         let session = try Self.session("@view MyApp.CardView: UIView {\n    elevation: number;\n}\n")

@@ -59,11 +59,11 @@ extension LanguageServer {
                     let valueText: String
                     switch declaration.value {
                     case .value(let id): valueText = index.text(syntax.values[id].range)
-                    case .include(let list): valueText = syntax.includeList(list).map { $0.canonicalText(in: index.file) }.joined(separator: ", ")
+                    case .include(let list): valueText = syntax.includeList(list).map { syntax.selectorTexts.string(of: $0.textID) }.joined(separator: ", ")
                     }
                     return symbol(index.text(key), valueText, .property, declaration.range, key)
                 }
-                add(symbol(rule.selector.canonicalText(in: index.file), nil, .class, rule.range, rule.selector.range, properties),
+                add(symbol(syntax.selectorTexts.string(of: rule.selector.textID), nil, .class, rule.range, index.selectorRange(of: rule), properties),
                     rule.range, childrenLeftOut: properties.count < declarations.count)
                 count += 1 + properties.count
             case .viewDeclaration(let declaration):

@@ -70,15 +70,22 @@ final class SourceIndex {
     /// The `__include` selector that holds `offset`, as its canonical text, with its range.
     func includeSelector(at offset: Int) -> (text: String, range: SourceRange)? {
         guard let selector = syntax.includeSelectors.first(where: { $0.range.start <= offset && offset <= $0.range.end }) else { return nil }
-        return (selector.canonicalText(in: file), selector.range)
+        return (syntax.selectorTexts.string(of: selector.textID), selector.range)
     }
 
-    /// Every rule of the file, with its selector's canonical text.
+    /// Every rule of the file, with its selector's canonical text (its
+    /// context's steps included: `MyApp.Header > UIButton`).
     var rules: [(selector: String, rule: Rule)] {
         syntax.items.compactMap { item in
-            if case .rule(let rule) = item, rule.isValid { return (rule.selector.canonicalText(in: file), rule) }
+            if case .rule(let rule) = item, rule.isValid { return (syntax.selectorTexts.string(of: rule.selector.textID), rule) }
             return nil
         }
+    }
+
+    /// Where a rule's whole selector is written, from its first step.
+    func selectorRange(of rule: Rule) -> SourceRange {
+        guard !rule.contextRange.isEmpty else { return rule.selector.range }
+        return SourceRange(syntax.contextSteps[Int(rule.contextRange.lowerBound)].selector.range.start, rule.selector.range.end)
     }
 }
 
