@@ -6,10 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// `ApplyBench TABLE [--runs N]`: styles a screen of 1,000 plain Swift
-/// targets through the applier, as an app styles its views: the targets
-/// take the 50 class and trait combinations the table's rules name most,
-/// in turn. Prints `first_ms=...` (a fresh screen styled: resolution,
+/// `ApplyBench TABLE [--runs N] [--ancestors N]`: styles a screen of 1,000
+/// plain Swift targets through the applier, as an app styles its views: the
+/// targets take the 50 class and trait combinations the table's rules name
+/// most, in turn; with `--ancestors`, each sits N levels deep in views of
+/// those combinations (read when the table has selectors with context). Prints `first_ms=...` (a fresh screen styled: resolution,
 /// conversions, every write) and `again_ms=...` (the same screen styled
 /// again, unchanged: nothing written), medians of N runs (default 20).
 @main
@@ -20,6 +21,7 @@ struct ApplyBench {
         let styleState = StyleState()
         var properties: [String: StyleValue] = [:]
         var stateProperties: [ControlState: [String: StyleValue]] = [:]
+        var styleAncestors: [StyleAncestor] = []
 
         init(_ chain: [String], traits: Set<String>) {
             styleClassChain = chain
@@ -39,13 +41,17 @@ struct ApplyBench {
 
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        var runs = 20
+        var runs = 20, depth = 0
         if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count {
             runs = max(1, Int(arguments[flag + 1]) ?? runs)
             arguments.removeSubrange(flag...(flag + 1))
         }
+        if let flag = arguments.firstIndex(of: "--ancestors"), flag + 1 < arguments.count {
+            depth = max(0, Int(arguments[flag + 1]) ?? 0)
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         guard arguments.count == 1 else {
-            print("usage: ApplyBench TABLE [--runs N]")
+            print("usage: ApplyBench TABLE [--runs N] [--ancestors N]")
             exit(2)
         }
         let stylesheet = try Stylesheet(contentsOfFile: arguments[0])
@@ -65,7 +71,12 @@ struct ApplyBench {
             manager.environment = { _ in environment }
             let targets = (0..<1000).map { index -> Target in
                 let kind = kinds[index % kinds.count]
-                return Target([kind[0], "UIView"], traits: kind[1].isEmpty ? [] : [kind[1]])
+                let target = Target([kind[0], "UIView"], traits: kind[1].isEmpty ? [] : [kind[1]])
+                target.styleAncestors = (0..<depth).map { level in
+                    let outer = kinds[(index + (level + 1) * 7) % kinds.count]
+                    return StyleAncestor(classChain: [outer[0], "UIView"], traits: outer[1].isEmpty ? [] : [outer[1]])
+                }
+                return target
             }
             var start = now()
             for target in targets { written += manager.register(target).written.count }

@@ -6,24 +6,30 @@ import Glibc
 import Darwin
 #endif
 
-/// `ResolveBench TABLE [SECONDS]`: loads a stylesheet (a JSON or binary
-/// rule table, or source), then resolves a deterministic mix of queries
-/// (classes and traits from the table, several idioms, size classes, screen
-/// sizes and bounds) for about SECONDS, and prints
-/// `load_seconds=… queries=… seconds=… queries_per_second=…`.
+/// `ResolveBench TABLE [SECONDS] [--ancestors N]`: loads a stylesheet (a
+/// JSON or binary rule table, or source), then resolves a deterministic mix
+/// of queries (classes and traits from the table, several idioms, size
+/// classes, screen sizes and bounds; with `--ancestors`, each view N levels
+/// deep in views of the table's classes and traits) for about SECONDS, and
+/// prints `load_seconds=… queries=… seconds=… queries_per_second=…`.
 @main
 struct ResolveBench {
     static func main() throws {
-        let arguments = CommandLine.arguments
+        var arguments = CommandLine.arguments
+        var depth = 0
+        if let flag = arguments.firstIndex(of: "--ancestors"), flag + 1 < arguments.count {
+            depth = max(0, Int(arguments[flag + 1]) ?? 0)
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         guard arguments.count >= 2 else {
-            print("usage: ResolveBench TABLE [SECONDS]")
+            print("usage: ResolveBench TABLE [SECONDS] [--ancestors N]")
             exit(2)
         }
         let seconds = arguments.count > 2 ? Double(arguments[2]) ?? 2 : 2
         let loadStart = now()
         let stylesheet = try Stylesheet(contentsOfFile: arguments[1])
         let loadSeconds = now() - loadStart
-        let queries = makeQueries(stylesheet.table, count: 4096)
+        let queries = makeQueries(stylesheet.table, count: 4096, depth: depth)
         var done = 0
         var checksum = 0
         let start = now()
@@ -40,7 +46,7 @@ struct ResolveBench {
 
     /// Queries for views of the table's classes with their traits (and some
     /// without), in a rotation of environments.
-    static func makeQueries(_ table: RuleTable, count: Int) -> [StyleQuery] {
+    static func makeQueries(_ table: RuleTable, count: Int, depth: Int) -> [StyleQuery] {
         let selectors = table.rules.map(\.selector)
         let classes = selectors.compactMap(\.className)
         let traits = selectors.compactMap(\.trait)
@@ -60,8 +66,14 @@ struct ResolveBench {
             var viewTraits: Set<String> = []
             if !traits.isEmpty && next(4) != 0 { viewTraits.insert(traits[next(traits.count)]) }
             if !traits.isEmpty && next(4) == 0 { viewTraits.insert(traits[next(traits.count)]) }
+            // From a generator of their own: the queries are the same with and without ancestors.
+            let ancestors = (0..<depth).map { level in
+                let pick = (index &* 31 &+ level &* 17) & 0x7fff_ffff
+                return StyleAncestor(classChain: [classes.isEmpty ? "UIView" : classes[pick % classes.count], "UIView"],
+                                     traits: traits.isEmpty || pick % 2 == 0 ? [] : [traits[pick % traits.count]])
+            }
             return StyleQuery(className: classes.isEmpty ? "UIView" : classes[next(classes.count)],
-                              superclasses: ["UIView"], traits: viewTraits, environment: environment)
+                              superclasses: ["UIView"], traits: viewTraits, environment: environment, ancestors: ancestors)
         }
     }
 
