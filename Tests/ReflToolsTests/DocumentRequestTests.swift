@@ -88,6 +88,23 @@ struct DocumentRequestTests {
         #expect(symbols.array?.first?["selectionRange"] == Session.range((0, 0), (0, 28)))
     }
 
+    /// A step of a selector is completed with classes and the names the
+    /// stylesheet's selectors use, and hovers with what it asks.
+    @Test func selectorStepsCompleteAndHover() throws {
+        let session = try Self.session("MyApp.Header > UIButton card { a: 1; }\nMyApp.Header UIL\n")
+        let labels = Self.labels(try session.result("textDocument/completion", session.place("a.less", 1, 16)))
+        #expect(labels.contains("UILabel") && !labels.contains("UIButton"))  // what the typed "UIL" starts
+        let any = Self.labels(try session.result("textDocument/completion", session.place("a.less", 1, 13)))
+        #expect(any.contains("card") && any.contains("MyApp.Header") && any.contains("UIView"))
+        let hover = try session.result("textDocument/hover", session.place("a.less", 0, 3))
+        #expect(hover["contents"]?["value"]?.string == "**MyApp.Header**: an ancestor step: the next step is directly inside it (`>`)")
+        let button = try session.result("textDocument/hover", session.place("a.less", 0, 18))
+        #expect(button["contents"]?["value"]?.string
+                == "**UIButton**: an ancestor step: the next step is anywhere inside it\n\n`UIButton` : `UIControl` : `UIView` : `UIResponder`")
+        let own = try session.result("textDocument/hover", session.place("a.less", 0, 26))
+        #expect(own["contents"]?["value"]?.string == "**card**: the view this rule styles")
+    }
+
     /// A `@view` declaration is a class of the outline, its properties with their types.
     @Test func viewDeclarationsAreInTheOutline() throws {
         let session = try Self.session("@view MyApp.CardView: UIView {\n    elevation: number;\n}\n")

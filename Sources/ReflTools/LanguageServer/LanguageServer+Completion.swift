@@ -16,7 +16,9 @@ extension LanguageServer {
         case value
         /// Where a declaration's key goes, inside a rule.
         case key
-        /// Anywhere else (top level).
+        /// A step of a rule's selector, at the top level.
+        case selector
+        /// Anywhere else.
         case other
     }
 
@@ -77,6 +79,21 @@ extension LanguageServer {
                 add(name, kind: Self.kindColor, documentation: LanguageCatalogue.color(named: name).map { $0.hex })
             }
             for keyword in LanguageCatalogue.valueKeywords { add(keyword, kind: Self.kindValue) }
+        case .selector:
+            // A step: the classes of the schema and the `@view` declarations, and
+            // the classes and traits the stylesheet's selectors name.
+            var names = Set(target.result.viewSchema.classes.keys)
+            for file in target.result.files {
+                let syntax = indexes.index(file).syntax
+                for item in syntax.items {
+                    guard case .rule(let rule) = item else { continue }
+                    let steps = syntax.contextSteps[Int(rule.contextRange.lowerBound)..<Int(rule.contextRange.upperBound)].map(\.selector)
+                    for selector in steps + [rule.selector] {
+                        for part in [selector.className, selector.trait].compactMap({ $0 }) { names.insert(syntax.text(part)) }
+                    }
+                }
+            }
+            for name in names.sorted() { add(name, kind: Self.kindClass) }
         case .key:
             for directive in LanguageCatalogue.directives { add(directive, kind: Self.kindKeyword) }
             // A rule for a known class: its keys and its superclasses', with
@@ -155,12 +172,14 @@ extension LanguageServer {
                 if nesting > 0 { break }
                 if sawColon || sawComma { return .other }
                 if token.kind == .leftBrace { return position > 0 && tokens[position - 1].kind == .atName ? .other : .key }
-                return isInsideBlock(before: position + 1, in: index) ? .key : .other
+                if isInsideBlock(before: position + 1, in: index) { return .key }
+                return sawComma ? .other : .selector
+            case .atName where nesting == 0 && !sawColon: return .other
             default: break
             }
             position -= 1
         }
-        return .other
+        return sawComma ? .other : .selector
     }
 
     /// Whether token `end` stands inside a rule's `{ }`: an unmatched `{` comes before it.

@@ -45,6 +45,8 @@ extension LanguageServer {
         } else if token.kind == .identifier, let declaration = index.declaration(withKeyAt: target.offset) {
             markdown = schemaKeyHover(index.text(index.syntax.key(of: declaration)), at: target.offset, in: target)
                 ?? keyHover(declaration, in: index)
+        } else if token.kind == .identifier, let step = selectorStepHover(at: target.offset, in: target) {
+            markdown = step
         } else if token.kind == .identifier, let color = LanguageCatalogue.color(named: index.text(token)) {
             markdown = "**\(index.text(token))**: " + StyleValue.color(color).markdownSummary
         } else if token.kind == .string, tokenIndex > 0, let file = importedFile(at: tokenIndex, in: index) {
@@ -55,6 +57,32 @@ extension LanguageServer {
         guard let markdown else { return .null }
         return .object(["contents": .object(["kind": .string("markdown"), "value": .string(markdown)]),
                         "range": target.text.json(token.range, encoding: encoding)])
+    }
+
+    /// A name in a rule's selector: what the step asks of the view or of
+    /// its ancestor, and the class's place in the schema.
+    private func selectorStepHover(at offset: Int, in target: Target) -> String? {
+        let index = target.index
+        let syntax = index.syntax
+        for item in syntax.items {
+            guard case .rule(let rule) = item, index.selectorRange(of: rule).start <= offset, offset <= rule.selector.range.end else { continue }
+            let steps = Array(syntax.contextSteps[Int(rule.contextRange.lowerBound)..<Int(rule.contextRange.upperBound)])
+            let all: [(Selector, Bool?)] = steps.map { ($0.selector, $0.isParentOfNext) } + [(rule.selector, nil)]
+            guard let (selector, isParent) = all.first(where: { $0.0.range.start <= offset && offset <= $0.0.range.end }) else { return nil }
+            let name = syntax.text(selector.range)
+            var lines: [String]
+            switch isParent {
+            case nil: lines = ["**\(name)**: the view this rule styles"]
+            case true?: lines = ["**\(name)**: an ancestor step: the next step is directly inside it (`>`)"]
+            case false?: lines = ["**\(name)**: an ancestor step: the next step is anywhere inside it"]
+            }
+            if let className = selector.className.map(syntax.text) {
+                let chain = ResolveChain.superclasses(of: className, schema: target.result.viewSchema)
+                if !chain.isEmpty { lines.append("`\(className)` : " + chain.map { "`\($0)`" }.joined(separator: " : ")) }
+            }
+            return lines.joined(separator: "\n\n")
+        }
+        return nil
     }
 
     private func variableHover(_ name: String, in result: CompileResult) -> String {
@@ -206,5 +234,19 @@ extension LanguageServer {
             }
         }
         return places
+    }
+}
+
+/// A class's superclasses, nearest first, from a schema (the UIKit schema
+/// with the stylesheet's `@view` declarations).
+enum ResolveChain {
+    static func superclasses(of name: String, schema: ViewSchema) -> [String] {
+        var chain: [String] = []
+        var current = name
+        while chain.count < 64, let superclass = schema.classes[current]?.superclass, !chain.contains(superclass), superclass != name {
+            chain.append(superclass)
+            current = superclass
+        }
+        return chain
     }
 }
