@@ -311,6 +311,42 @@ struct CommandLineTests {
         #expect(withoutDarkMode.stdout.contains("#1c1c1eff"))
     }
 
+    static let contextSelectors = "Fixtures/compile/context-selectors/main.less"
+
+    /// `--ancestor`: the view's ancestors, nearest first, with superclasses
+    /// given or taken from the `@view` declarations and the UIKit schema;
+    /// `--explain` says which ancestor each step matched.
+    @Test func resolveTakesAncestors() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.run(["build", Self.contextSelectors, "-o", folder + "/table.json"]).status == 0)
+        #expect(try Self.run(["build", Self.contextSelectors, "--format", "binary", "-o", folder + "/table.reflb"]).status == 0)
+        let button = ["--class", "UIButton", "--ancestor", "UIStackView", "--ancestor", "MyApp.ProfileHeader"]
+        for input in [Self.contextSelectors, folder + "/table.json", folder + "/table.reflb"] {
+            let run = try Self.run(["resolve", input] + button)
+            #expect(run.stdout.contains("#008000ff"), "\(input): \(run.stdout)")  // green: three steps beat two
+            // Not directly inside the stack view: the two-step rule.
+            let apart = try Self.run(["resolve", input, "--class", "UIButton", "--ancestor", "UIView", "--ancestor", "UIStackView",
+                                      "--ancestor", "MyApp.ProfileHeader"])
+            #expect(apart.stdout.contains("#0000ffff"), "\(input): \(apart.stdout)")
+            // A view controller's class chain given after '/' (a binary table holds no @view declarations).
+            let label = try Self.run(["resolve", input, "--class", "UILabel", "--trait", "caption", "--ancestor", "UIView",
+                                      "--ancestor", "MyApp.SettingsViewController/UIViewController"])
+            #expect(label.stdout.contains("\"textStyle\":\"footnote\""), "\(input): \(label.stdout)")
+        }
+        // Without superclasses, the @view declaration says MyApp.SettingsViewController is a UIViewController.
+        let derived = try Self.run(["resolve", Self.contextSelectors, "--class", "UILabel", "--ancestor", "MyApp.SettingsViewController"])
+        #expect(derived.stdout.contains("\"textStyle\":\"body\""), "\(derived.stdout)")
+        let explained = try Self.run(["resolve", Self.contextSelectors, "--explain"] + button)
+        #expect(explained.stdout.contains("""
+            titleColor = {"type":"color","rgba":[0,0.50196,0,1],"hex":"#008000ff"}
+              set by     MyApp.ProfileHeader UIStackView > UIButton  main.less:8  (priority 50)
+                context  MyApp.ProfileHeader = ancestor 2 (MyApp.ProfileHeader)
+                context  UIStackView = ancestor 1 (UIStackView)
+              overrides  MyApp.ProfileHeader UIButton  main.less:7  (priority 50)
+            """), "\(explained.stdout)")
+    }
+
     static let languageTwo = "Fixtures/compile/language-2/main.less"
 
     /// Dark mode, an accessibility size and control states, from the source
