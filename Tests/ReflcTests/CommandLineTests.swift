@@ -334,16 +334,16 @@ struct CommandLineTests {
                                       "--ancestor", "MyApp.SettingsViewController/UIViewController"])
             #expect(label.stdout.contains("\"textStyle\":\"footnote\""), "\(input): \(label.stdout)")
         }
-        // Without superclasses, the @view declaration says MyApp.SettingsViewController is a UIViewController.
-        let derived = try Self.run(["resolve", Self.contextSelectors, "--class", "UILabel", "--ancestor", "MyApp.SettingsViewController"])
+        // Without superclasses, the UIKit schema says a table view is a scroll view.
+        let derived = try Self.run(["resolve", Self.contextSelectors, "--class", "UILabel", "--ancestor", "UITableView"])
         #expect(derived.stdout.contains("\"textStyle\":\"body\""), "\(derived.stdout)")
         let explained = try Self.run(["resolve", Self.contextSelectors, "--explain"] + button)
         #expect(explained.stdout.contains("""
             titleColor = {"type":"color","rgba":[0,0.50196,0,1],"hex":"#008000ff"}
-              set by     MyApp.ProfileHeader UIStackView > UIButton  main.less:8  (priority 50)
+              set by     MyApp.ProfileHeader UIStackView > UIButton  main.less:5  (priority 50)
                 context  MyApp.ProfileHeader = ancestor 2 (MyApp.ProfileHeader)
                 context  UIStackView = ancestor 1 (UIStackView)
-              overrides  MyApp.ProfileHeader UIButton  main.less:7  (priority 50)
+              overrides  MyApp.ProfileHeader UIButton  main.less:4  (priority 50)
             """), "\(explained.stdout)")
     }
 
