@@ -123,6 +123,7 @@ extension StylesheetSyntax {
         let declarationOffset = Int32(declarations.count)
         let selectorOffset = Int32(includeSelectors.count)
         let listOffset = Int32(includeLists.count)
+        let stepOffset = Int32(contextSteps.count)
         values.append(other.values, conditionOffset: Int32(conditions.count))
         conditions.append(contentsOf: other.conditions)
         let textIDs = (0..<Int32(other.selectorTexts.count)).map { id in
@@ -133,6 +134,7 @@ extension StylesheetSyntax {
             if selector.textID >= 0 { selector.textID = textIDs[Int(selector.textID)] }
             return selector
         }
+        contextSteps.append(contentsOf: other.contextSteps)  // their selectors have no text of their own
         includeSelectors.reserveCapacity(includeSelectors.count + other.includeSelectors.count)
         for selector in other.includeSelectors { includeSelectors.append(moved(selector)) }
         // Element by element, not through `map`: a mapped copy of a large
@@ -164,6 +166,7 @@ extension StylesheetSyntax {
             case .rule(var rule):
                 rule.selector = moved(rule.selector)
                 rule.declarationRange = (rule.declarationRange.lowerBound + declarationOffset)..<(rule.declarationRange.upperBound + declarationOffset)
+                rule.contextRange = (rule.contextRange.lowerBound + stepOffset)..<(rule.contextRange.upperBound + stepOffset)
                 items.append(.rule(rule))
             }
         }
