@@ -76,14 +76,15 @@ public final class StyleApplier {
         let state = target.styleState
         let environmentKey = EnvironmentKey(environment)
         let ancestors = usesContext ? target.styleAncestors : []
-        if !atLayout, let environmentKey, state.lastApplication?.generation == generation,
-           state.lastApplication?.traitsVersion == state.traitsVersion, state.lastApplication?.environment == environmentKey,
-           !usesContext || state.lastApplication?.ancestors == ancestors {
+        if !atLayout, state.lastGeneration == generation, state.lastTraitsVersion == state.traitsVersion,
+           let environmentKey, state.lastEnvironment == environmentKey, !usesContext || state.lastAncestors == ancestors {
             return Outcome()  // the same query as last time: the same style, nothing to write
         }
         let applied = appliedStyle(of: target, in: environment, key: environmentKey, ancestors: ancestors)
-        state.lastApplication = StyleState.LastApplication(traitsVersion: state.traitsVersion, environment: environmentKey,
-                                                           generation: generation, ancestors: ancestors)
+        state.lastGeneration = generation
+        state.lastTraitsVersion = state.traitsVersion
+        state.lastEnvironment = environmentKey
+        state.lastAncestors = ancestors
         var outcome = Outcome()
         if applied === state.applied && !atLayout { return outcome }  // another query with the very same style
         state.applied = applied
@@ -184,7 +185,8 @@ public final class StyleApplier {
         state.records = []
         state.applied = nil
         state.computedStyle = ComputedStyle()
-        state.lastApplication = nil
+        state.lastGeneration = -1
+        state.lastEnvironment = nil
         return outcome
     }
 }

@@ -37,18 +37,15 @@ public final class StyleState: @unchecked Sendable {
     /// The style last applied, and what it was applied for (a repeat for
     /// the same traits, environment and stylesheet does nothing).
     var applied: AppliedStyle?
-    var lastApplication: LastApplication?
-
-    /// What the last application was made for. A structure, not a tuple:
-    /// the check that a target needs nothing runs for every view on every
-    /// restyle, and a tuple of these is copied by the generic runtime.
-    struct LastApplication {
-        var traitsVersion: Int
-        var environment: EnvironmentKey?
-        var generation: Int
-        /// Empty unless the stylesheet has selectors with context.
-        var ancestors: [StyleAncestor]
-    }
+    /// What the last application was made for: the stylesheet's
+    /// generation (-1: none yet), the traits' version, the environment and
+    /// the ancestors (empty unless the stylesheet has selectors with
+    /// context). Fields of their own, compared in place: the check that a
+    /// target needs nothing runs for every view on every restyle.
+    var lastGeneration = -1
+    var lastTraitsVersion = 0
+    var lastEnvironment: EnvironmentKey?
+    var lastAncestors: [StyleAncestor] = []
 
     public init() {}
 
