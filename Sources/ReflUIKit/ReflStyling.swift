@@ -145,7 +145,9 @@ extension UIView: StyleTarget {
 
     /// The view's subviews: restyled when its traits change.
     nonisolated public var styleChildren: [StyleTarget] {
-        MainActor.assumeIsolated { subviews }
+        // Views are sendable (main-actor classes); the protocol's array type is not.
+        let views: [UIView] = MainActor.assumeIsolated { subviews }
+        return views
     }
 
     nonisolated public var styleState: StyleState {
