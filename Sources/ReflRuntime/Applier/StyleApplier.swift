@@ -95,6 +95,8 @@ public final class StyleApplier {
         let old = state.records
         var records: [StyleState.Record] = []
         records.reserveCapacity(applied.entries.count)
+        // A first styling writes every entry: one allocation, not one per doubling.
+        if state.records.isEmpty { outcome.written.reserveCapacity(applied.entries.count) }
         var index = 0
         for entry in applied.entries {
             while index < old.count && old[index].property < entry.property {
