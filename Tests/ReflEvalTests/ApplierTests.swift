@@ -188,8 +188,14 @@ struct ApplierTests {
     /// that differ only there would share a style.
     @Test func theCacheKeyCoversTheWholeEnvironment() {
         #expect(Mirror(reflecting: StyleEnvironment()).children.count == EnvironmentKey.coveredFields)
-        let a = EnvironmentKey(StyleEnvironment(appearance: .dark)), b = EnvironmentKey(StyleEnvironment(appearance: .light))
-        #expect(a != b)
-        #expect(EnvironmentKey(StyleEnvironment(externalConditions: ["x": .evaluate { _ in true }])) == nil)
+        var numbers = EnvironmentNumbers()
+        func key(_ environment: StyleEnvironment) -> Int? { numbers.number(of: environment) }
+        #expect(key(StyleEnvironment(appearance: .dark)) != key(StyleEnvironment(appearance: .light)))
+        #expect(key(StyleEnvironment(externalConditions: ["x": .evaluate { _ in true }])) == nil)
+        // External conditions by their values: the same values, the same key.
+        let on = key(StyleEnvironment(externalConditions: ["x": .value(true), "y": .value(false)]))
+        #expect(on != key(StyleEnvironment(externalConditions: ["x": .value(false), "y": .value(false)])))
+        #expect(on == key(StyleEnvironment(externalConditions: ["y": .value(false), "x": .value(true)])))
+        #expect(on != key(StyleEnvironment()))
     }
 }

@@ -11,6 +11,7 @@ public final class StyleApplier {
     /// How each property is written; the UIKit layer fills it from the schema.
     public let bindings: StyleBindings
     private var cache = StyleCache()
+    private var environmentNumbers = EnvironmentNumbers()
     /// Counts stylesheet replacements: a target styled under an earlier one is styled again.
     private var generation = 0
 
@@ -36,15 +37,15 @@ public final class StyleApplier {
     /// The style of `target` in `environment`: every property the
     /// stylesheet sets for it.
     public func style(of target: StyleTarget, in environment: StyleEnvironment) -> ComputedStyle {
-        appliedStyle(of: target, in: environment, key: EnvironmentKey(environment),
+        appliedStyle(of: target, in: environment, environmentNumber: environmentNumbers.number(of: environment),
                      ancestors: usesContext ? target.styleAncestors : []).style
     }
 
-    private func appliedStyle(of target: StyleTarget, in environment: StyleEnvironment, key: EnvironmentKey?,
+    private func appliedStyle(of target: StyleTarget, in environment: StyleEnvironment, environmentNumber: Int?,
                               ancestors: [StyleAncestor]) -> AppliedStyle {
         let chain = target.styleClassChain
         let traits = target.styleState.traits
-        return cache.style(key.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0, ancestors: ancestors) }) {
+        return cache.style(environmentNumber.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0, ancestors: ancestors) }) {
             let style = stylesheet.resolve(StyleQuery(className: chain.first ?? "", superclasses: Array(chain.dropFirst()),
                                                       traits: traits, environment: environment, ancestors: ancestors))
             return AppliedStyle(style: style, classChain: chain, bindings: bindings, context: StyleContext(environment: environment))
@@ -74,16 +75,16 @@ public final class StyleApplier {
     @discardableResult
     public func apply(to target: StyleTarget, in environment: StyleEnvironment, atLayout: Bool = false) -> Outcome {
         let state = target.styleState
-        let environmentKey = EnvironmentKey(environment)
+        let environmentNumber = environmentNumbers.number(of: environment)
         let ancestors = usesContext ? target.styleAncestors : []
         if !atLayout, state.lastGeneration == generation, state.lastTraitsVersion == state.traitsVersion,
-           let environmentKey, state.lastEnvironment == environmentKey, !usesContext || state.lastAncestors == ancestors {
+           let environmentNumber, state.lastEnvironment == environmentNumber, !usesContext || state.lastAncestors == ancestors {
             return Outcome()  // the same query as last time: the same style, nothing to write
         }
-        let applied = appliedStyle(of: target, in: environment, key: environmentKey, ancestors: ancestors)
+        let applied = appliedStyle(of: target, in: environment, environmentNumber: environmentNumber, ancestors: ancestors)
         state.lastGeneration = generation
         state.lastTraitsVersion = state.traitsVersion
-        state.lastEnvironment = environmentKey
+        state.lastEnvironment = environmentNumber ?? 0
         state.lastAncestors = ancestors
         var outcome = Outcome()
         if applied === state.applied && !atLayout { return outcome }  // another query with the very same style
@@ -115,11 +116,11 @@ public final class StyleApplier {
                 var original: TargetValue?
                 if case .value(let present) = read(entry.property, of: target, keyed, binding) { original = present }
                 write(converted, to: entry.property, of: target, keyed, binding)
-                records.append(StyleState.Record(property: entry.property, original: original, written: converted, styleValue: entry.value))
+                records.append(StyleState.Record(entry: entry, original: original))
                 outcome.written.append(entry.property)
                 continue
             }
-            let unchanged = record.styleValue == entry.value
+            let unchanged = record.entry === entry || record.entry.value == entry.value
             if unchanged || entry.isImportant {
                 // An app's change since the last write is kept until the stylesheet's value changes.
                 if let written = record.written, case .value(let present) = read(entry.property, of: target, keyed, binding),
@@ -134,8 +135,7 @@ public final class StyleApplier {
                 }
             }
             write(converted, to: entry.property, of: target, keyed, binding)
-            record.written = converted
-            record.styleValue = entry.value
+            record.entry = entry
             records.append(record)
             outcome.written.append(entry.property)
         }
@@ -188,7 +188,7 @@ public final class StyleApplier {
         state.applied = nil
         state.computedStyle = ComputedStyle()
         state.lastGeneration = -1
-        state.lastEnvironment = nil
+        state.lastEnvironment = 0
         return outcome
     }
 }

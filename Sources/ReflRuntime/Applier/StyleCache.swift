@@ -1,14 +1,20 @@
 /// The environment as a cache key: every field of `StyleEnvironment`
 /// (a test checks that none is left out). An environment whose external
 /// conditions are computed by closures has no key: its styles are not cached.
+///
+/// Plain fields only (the external conditions' values by a number): the key
+/// is made, kept and compared for every target on every application, and a
+/// key holding a dictionary is copied and destroyed through the generic
+/// runtime, counting references each time.
 struct EnvironmentKey: Hashable {
     let idiom: Idiom
     let horizontalSizeClass: SizeClass
     let verticalSizeClass: SizeClass
     let screenWidth: Double, screenHeight: Double
     let boundsWidth: Double?, boundsHeight: Double?
-    /// Nil when there are none (most environments): nothing to count references to.
-    let externalConditions: [String: Bool]?
+    /// The values of the external conditions, by their number in
+    /// `EnvironmentNumbers` (0: none, as in most environments).
+    let externalConditions: Int
     let appearance: Appearance
     let contentSizeCategory: ContentSizeCategory
     let layoutDirection: LayoutDirection
@@ -21,13 +27,10 @@ struct EnvironmentKey: Hashable {
     /// How many fields of `StyleEnvironment` the key covers.
     static let coveredFields = 13
 
-    init?(_ environment: StyleEnvironment) {
-        var external: [String: Bool]?
-        for (name, condition) in environment.externalConditions {
-            guard case .value(let value) = condition else { return nil }
-            external = external ?? [:]
-            external![name] = value
-        }
+    /// `environment` as a key, its external conditions' values given by
+    /// their number in `EnvironmentNumbers`.
+    init(_ environment: StyleEnvironment, externalConditions: Int) {
+        self.externalConditions = externalConditions
         idiom = environment.idiom
         horizontalSizeClass = environment.horizontalSizeClass
         verticalSizeClass = environment.verticalSizeClass
@@ -35,7 +38,6 @@ struct EnvironmentKey: Hashable {
         screenHeight = environment.screenSize.height
         boundsWidth = environment.bounds?.width
         boundsHeight = environment.bounds?.height
-        externalConditions = external
         appearance = environment.appearance
         contentSizeCategory = environment.contentSizeCategory
         layoutDirection = environment.layoutDirection
@@ -52,6 +54,59 @@ struct EnvironmentKey: Hashable {
     }
 }
 
+/// A number for each environment an applier meets, so that a resolved
+/// style is found, and a repeat told apart, by comparing numbers: a target's
+/// environment is made into a key and compared with the last one met (plain
+/// fields, compared in place) and only hashed when it differs. Numbers are
+/// never reused, so a number a target keeps never stands for another
+/// environment, even after the table of them starts again.
+struct EnvironmentNumbers {
+    private var numbers: [EnvironmentKey: Int] = [:]
+    private var last: (key: EnvironmentKey, number: Int)?
+    private var next = 1
+    /// The sets of external conditions' values met, by number (an app with
+    /// N external conditions meets at most 2^N of them).
+    private var externalConditions: [[String: Bool]: Int] = [:]
+
+    /// The number of `environment`; nil when it has no key (external
+    /// conditions computed by closures: its styles are not cached).
+    mutating func number(of environment: StyleEnvironment) -> Int? {
+        guard let key = key(of: environment) else { return nil }
+        if let last, last.key == key { return last.number }
+        let number: Int
+        if let known = numbers[key] {
+            number = known
+        } else {
+            // A bound on memory, as for the styles (every view's bounds is part of its environment).
+            if numbers.count >= StyleCache.capacity { numbers.removeAll(keepingCapacity: true) }
+            number = next
+            next += 1
+            numbers[key] = number
+        }
+        last = (key, number)
+        return number
+    }
+
+    /// `environment` as a key, its external conditions' values by number (0: none).
+    mutating func key(of environment: StyleEnvironment) -> EnvironmentKey? {
+        var external = 0
+        if !environment.externalConditions.isEmpty {
+            var values: [String: Bool] = [:]
+            for (name, condition) in environment.externalConditions {
+                guard case .value(let value) = condition else { return nil }
+                values[name] = value
+            }
+            if let known = externalConditions[values] {
+                external = known
+            } else {
+                external = externalConditions.count + 1
+                externalConditions[values] = external
+            }
+        }
+        return EnvironmentKey(environment, externalConditions: external)
+    }
+}
+
 /// Resolved styles by query (class chain, traits, environment), so that a
 /// screen of many views of a few kinds resolves each kind once. Dropped
 /// whole when the stylesheet changes.
@@ -59,9 +114,23 @@ struct StyleCache {
     struct Key: Hashable {
         let classChain: [String]
         let traits: Set<String>
-        let environment: EnvironmentKey
+        /// The environment's number in `EnvironmentNumbers`.
+        let environment: Int
         /// Empty unless the stylesheet has selectors with context.
         let ancestors: [StyleAncestor]
+
+        /// A hash of the fields that tell most queries apart: the class,
+        /// one trait, the environment. The key is hashed for every target
+        /// styled, and hashing the whole chain, a set (each member hashed
+        /// on its own) and the ancestors cost more than the rest of a first
+        /// styling; keys that share this hash are told apart by `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(classChain.first)
+            hasher.combine(traits.count)
+            if traits.count == 1 { hasher.combine(traits.first) }
+            hasher.combine(environment)
+            hasher.combine(ancestors.count)
+        }
     }
 
     private var styles: [Key: AppliedStyle] = [:]

@@ -25,13 +25,20 @@ public final class StyleState: @unchecked Sendable {
 
     /// Per property the style touched, sorted by property: its original
     /// value (nil when it could not be read without making a sub-object),
-    /// the value last written and the stylesheet value it came from. Kept
-    /// sorted so that a new style is compared with it in one pass.
+    /// and the entry of the style it was last written from (its property,
+    /// its stylesheet value and the value written). Kept sorted so that a
+    /// new style is compared with it in one pass.
+    ///
+    /// The entry by reference rather than its fields copied: a record is
+    /// made per property of every target styled, and one reference counted
+    /// costs less than a key path, a stylesheet value and a written value
+    /// copied.
     struct Record {
-        let property: StyledProperty
-        var original: TargetValue?
-        var written: TargetValue?
-        var styleValue: StyleValue
+        var entry: AppliedStyle.Entry
+        let original: TargetValue?
+
+        var property: StyledProperty { entry.property }
+        var written: TargetValue? { entry.converted }
     }
     var records: [Record] = []
     /// The style last applied, and what it was applied for (a repeat for
@@ -44,7 +51,8 @@ public final class StyleState: @unchecked Sendable {
     /// target needs nothing runs for every view on every restyle.
     var lastGeneration = -1
     var lastTraitsVersion = 0
-    var lastEnvironment: EnvironmentKey?
+    /// The environment's number in the applier's `EnvironmentNumbers` (0: none).
+    var lastEnvironment = 0
     var lastAncestors: [StyleAncestor] = []
 
     public init() {}

@@ -52,26 +52,40 @@ public enum StyleRead {
 /// `StyleValue` for a keyed target), compared by its own `==`: the applier
 /// tells whether the app's code changed a property since it last wrote it.
 public struct TargetValue: @unchecked Sendable, Equatable, CustomStringConvertible {
-    /// A stylesheet value is held as itself: a keyed target's values are
-    /// compared and passed on without a box or a closure each (measured
-    /// with ApplyBench: a thousand targets styled in about half the time).
+    /// Held in a box, so that copying a `TargetValue` (a few times per
+    /// property applied) counts one reference rather than copying a
+    /// stylesheet value case by case or an existential through the generic
+    /// runtime. A stylesheet value is held as itself: a keyed target's
+    /// values are compared without a closure each.
     private enum Storage {
         case style(StyleValue?)
         case other(Any, isEqual: (Any) -> Bool)
     }
 
-    private let storage: Storage
+    private final class Box: @unchecked Sendable {  // immutable; its value may be a non-sendable object, as the struct says
+        let storage: Storage
+
+        init(_ storage: Storage) {
+            self.storage = storage
+        }
+
+        /// "No value", shared: reading an unset property makes no box.
+        static let none = Box(.style(nil))
+    }
+
+    private let box: Box
+    private var storage: Storage { box.storage }
 
     public init(_ value: StyleValue?) {
-        storage = .style(value)
+        box = value.map { Box(.style($0)) } ?? .none
     }
 
     public init(_ value: StyleValue) {
-        storage = .style(value)
+        box = Box(.style(value))
     }
 
     public init<Value: Equatable>(_ value: Value) {
-        storage = .other(value, isEqual: { other in (other as? Value).map { $0 == value } ?? false })
+        box = Box(.other(value, isEqual: { other in (other as? Value).map { $0 == value } ?? false }))
     }
 
     /// The value itself.
@@ -92,6 +106,7 @@ public struct TargetValue: @unchecked Sendable, Equatable, CustomStringConvertib
 
     /// Whether both hold equal values of the same type.
     public func isSame(as other: TargetValue) -> Bool {
+        if box === other.box { return true }
         switch (storage, other.storage) {
         case (.style(let left), .style(let right)): return left == right
         case (.other(_, let isEqual), .other(let right, _)): return isEqual(right)
