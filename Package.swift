@@ -67,6 +67,6 @@ let package = Package(
         // Language server sessions in-process, through the library's in-memory transport.
         .testTarget(name: "ReflToolsTests", dependencies: ["ReflTools", "GoldenFiles"]),
         // Runs the built `reflc` binary: exit codes, files, help text, language server sessions.
-        .testTarget(name: "ReflcTests", dependencies: ["reflc", "ReflLiveReload"]),
+        .testTarget(name: "ReflcTests", dependencies: ["reflc", "ReflLiveReload", "GoldenFiles"]),
     ]
 )

@@ -36,13 +36,7 @@ final class HTTPConnection {
     /// descriptor that, when readable, ends any wait.
     init(host: String, port: Int, timeout: Double, stop: Int32) throws(Failure) {
         self.stop = stop
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Darwin)
-        hints.ai_socktype = SOCK_STREAM
-        #else
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #endif
+        var hints = StreamSockets.addressHints()
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
             throw Failure(description: "cannot find the address of '\(host)'")
@@ -54,11 +48,7 @@ final class HTTPConnection {
             candidate = address.pointee.ai_next
             let socket = Glue.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
             guard socket >= 0 else { continue }
-            _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-            #if canImport(Darwin)
-            var one: Int32 = 1
-            setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            #endif
+            StreamSockets.prepare(socket)
             if Glue.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
                 switch Self.wait(socket, events: Int16(POLLOUT), stop: stop, timeout: timeout) {
                 case .ready:

@@ -177,46 +177,38 @@ public struct Parser {
     /// to the `}` that ends the block, or to a line that starts a new
     /// declaration (`name:`), jumping over bracketed groups whole.
     mutating func recoverInBlock() {
-        var depth = 0
-        var first = true
-        while !at(.endOfFile) {
-            switch current.kind {
-            case .semicolon where depth == 0:
-                advance()
-                return
-            case .rightBrace where depth == 0:
-                return
-            case .identifier where depth == 0 && !first && current.isAtLineStart && lookahead.kind == .colon:
-                return
-            case .leftParen, .leftBrace:
-                depth += 1
-            case .rightParen, .rightBrace:
-                depth = max(0, depth - 1)
-            default:
-                break
-            }
-            first = false
-            advance()
-        }
+        recover(atTopLevel: false)
     }
 
     /// After an error at the top level: skips past the next `;` or `}` at
     /// depth 0, or stops before a line that starts with a name (a likely new
     /// rule or variable), jumping over `{...}` blocks whole.
     mutating func recoverAtTopLevel() {
+        recover(atTopLevel: true)
+    }
+
+    /// The skipping both recoveries share; they differ in where they stop.
+    private mutating func recover(atTopLevel: Bool) {
         var depth = 0
         var first = true
         while !at(.endOfFile) {
-            switch current.kind {
-            case .semicolon where depth == 0:
+            let kind = current.kind
+            if kind == .semicolon && depth == 0 {
                 advance()
                 return
-            case .rightBrace where depth <= 1:
-                advance()  // the `}` ending the broken item, or closing the block it opened
-                return
-            case .identifier, .atName:
-                if depth == 0 && !first && current.isAtLineStart { return }
-            case .leftBrace, .leftParen:
+            }
+            if atTopLevel {
+                if kind == .rightBrace && depth <= 1 {
+                    advance()  // the `}` ending the broken item, or closing the block it opened
+                    return
+                }
+                if (kind == .identifier || kind == .atName) && depth == 0 && !first && current.isAtLineStart { return }
+            } else {
+                if kind == .rightBrace && depth == 0 { return }
+                if kind == .identifier && depth == 0 && !first && current.isAtLineStart && lookahead.kind == .colon { return }
+            }
+            switch kind {
+            case .leftParen, .leftBrace:
                 depth += 1
             case .rightParen, .rightBrace:
                 depth = max(0, depth - 1)

@@ -93,14 +93,7 @@ public final class DevServer: @unchecked Sendable {
     /// which), answering requests whose `Host` is this machine, one of its
     /// addresses or one of `allowedHosts` (421 otherwise).
     public init(host: String, port: UInt16, allowedHosts: [String] = []) throws(Failure) {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Darwin)
-        hints.ai_socktype = SOCK_STREAM
-        #else
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #endif
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var hints = StreamSockets.addressHints(flags: AI_PASSIVE | AI_NUMERICSERV)
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let first = found else {
@@ -116,7 +109,7 @@ public final class DevServer: @unchecked Sendable {
             close(socket)
             throw Failure(message: "cannot serve on '\(host):\(port)': \(reason)")
         }
-        Self.setNonBlocking(socket)
+        StreamSockets.setNonBlocking(socket)
         listener = socket
         isLoopback = DevServerHosts.isLoopback(first.pointee.ai_addr)
         hosts = DevServerHosts(allowed: allowedHosts)
@@ -125,8 +118,8 @@ public final class DevServer: @unchecked Sendable {
         guard pipe(&descriptors) == 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
         wakeReader = descriptors[0]
         wakeWriter = descriptors[1]
-        Self.setNonBlocking(wakeReader)
-        Self.setNonBlocking(wakeWriter)
+        StreamSockets.setNonBlocking(wakeReader)
+        StreamSockets.setNonBlocking(wakeWriter)
         reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
@@ -280,11 +273,7 @@ public final class DevServer: @unchecked Sendable {
                 if errno == EMFILE || errno == ENFILE { refuseForWantOfDescriptors(now: now) }
                 return
             }
-            Self.setNonBlocking(socket)
-            #if canImport(Darwin)
-            var yes: Int32 = 1
-            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-            #endif
+            StreamSockets.prepare(socket)
             if clients.count >= Self.maximumClients, let stalled = clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
                clients[stalled].stalled(now: now) >= Self.evictionStall {
                 // A client that takes nothing must not keep one that reads out.
@@ -475,11 +464,6 @@ public final class DevServer: @unchecked Sendable {
         #else
         return Glibc.send(socket, base, bytes.count, Int32(MSG_NOSIGNAL))
         #endif
-    }
-
-    private static func setNonBlocking(_ descriptor: Int32) {
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
     /// `host:port` as bound (the port the system picked for port 0).

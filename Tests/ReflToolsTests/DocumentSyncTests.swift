@@ -5,7 +5,7 @@ import Testing
 /// Open, change, save and close; the diagnostics published for them; and
 /// the files the client watches for the server.
 struct DocumentSyncTests {
-    static let palette = "@palette {\n    @orange: #ff8000;\n    @accent: darken(@orange, 10%);\n}\n"
+    static let palette = NavigationTests.palette
 
     @Test func openingADocumentPublishesItsDiagnostics() throws {
         let session = try Session(files: ["a.less": "A {\n    b: @missing;\n    c: red\n    d: 1;\n}\n"])

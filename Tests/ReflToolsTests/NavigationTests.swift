@@ -1,25 +1,14 @@
+import GoldenFiles
 import ReflTools
 import Testing
 
 /// Hover, go to definition, find references and rename, on a stylesheet
 /// of two files.
 struct NavigationTests {
-    static let palette = "@palette {\n    @orange: #ff8000;\n    @accent: darken(@orange, 10%);\n}\n"
-    static let main = """
-        @import "palette.less";
-
-        UIButton:primary {
-            background-color: @accent;
-            title-color[highlighted]: fade(@orange, 50%);
-            corner-radius: 4px
-        }
-
-        UILabel {
-            __include: UIButton:primary;
-            text-color: @missing;
-        }
-
-        """
+    /// A stylesheet of two files (Fixtures/lsp/navigation), which the
+    /// process-level language server tests open too.
+    static let palette = Golden.fixtureText("Fixtures/lsp/navigation/palette.less")
+    static let main = Golden.fixtureText("Fixtures/lsp/navigation/main.less")
 
     /// A session with `main.less` (importing `palette.less`) open.
     static func session() throws -> Session {

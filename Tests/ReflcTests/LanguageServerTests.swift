@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import Testing
 
 /// `reflc lsp` driven through whole sessions over its stdin and stdout,
@@ -155,24 +156,24 @@ struct LanguageServerTests {
         return folder
     }
 
+    /// Runs `body` with a server started in a folder of its own, initialized,
+    /// with `a.less` open holding `text` (also on disk unless `onDisk` is
+    /// false); the server is stopped and the folder removed after.
+    static func withOpenDocument(_ text: String, onDisk: Bool = true, _ body: (Client, String) throws -> Void) throws {
+        let folder = try Self.folder(onDisk ? ["a.less": text] : [:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder)
+        defer { client.stop() }
+        _ = try client.request("initialize", ["capabilities": [:]])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
+        try body(client, uri)
+    }
+
     static func position(_ line: Int, _ character: Int) -> [String: Int] { ["line": line, "character": character] }
 
-    static let palette = "@palette {\n    @orange: #ff8000;\n    @accent: darken(@orange, 10%);\n}\n"
-    static let main = """
-        @import "palette.less";
-
-        UIButton:primary {
-            background-color: @accent;
-            title-color[highlighted]: fade(@orange, 50%);
-            corner-radius: 4px
-        }
-
-        UILabel {
-            __include: UIButton:primary;
-            text-color: @missing;
-        }
-
-        """
+    static let palette = Golden.fixtureText("Fixtures/lsp/navigation/palette.less")
+    static let main = Golden.fixtureText("Fixtures/lsp/navigation/main.less")
 
     @Test func aSessionAsAnEditorHasIt() throws {
         let folder = try Self.folder(["palette.less": Self.palette, "main.less": Self.main])
@@ -414,20 +415,15 @@ struct LanguageServerTests {
     /// rules is not answered with half a gigabyte. The cut is said in the log.
     @Test func theOutlineOfAHugeDocumentIsCut() throws {
         let text = (0..<30_000).map { "R\($0) { a: 1; }\n" }.joined()
-        let folder = try Self.folder(["a.less": text])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let client = try Client(folder: folder)
-        defer { client.stop() }
-        _ = try client.request("initialize", ["capabilities": [:]])
-        let uri = "file://" + folder + "/a.less"
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
-        // The analysis and the outline take a few seconds in a debug build: awaited a minute.
-        let answer = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]], within: 60)
-        let symbols = (answer["result"] as? [[String: Any]]) ?? []
-        #expect(symbols.count == 25_000)
-        #expect(symbols.reduce(0) { $0 + 1 + (($1["children"] as? [Any])?.count ?? 0) } == 50_000)
-        #expect(symbols.last?["name"] as? String == "R24999")
-        #expect(try client.logMessage(containing: "outline") == "the outline of \(uri) stops at line 25001: it holds at most 50000 symbols")
+        try Self.withOpenDocument(text) { client, uri in
+            // The analysis and the outline take a few seconds in a debug build: awaited a minute.
+            let answer = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]], within: 60)
+            let symbols = (answer["result"] as? [[String: Any]]) ?? []
+            #expect(symbols.count == 25_000)
+            #expect(symbols.reduce(0) { $0 + 1 + (($1["children"] as? [Any])?.count ?? 0) } == 50_000)
+            #expect(symbols.last?["name"] as? String == "R24999")
+            #expect(try client.logMessage(containing: "outline") == "the outline of \(uri) stops at line 25001: it holds at most 50000 symbols")
+        }
     }
 
     /// A huge file in the workspace that is no stylesheet of the project
@@ -464,71 +460,56 @@ struct LanguageServerTests {
         let header = "@a: 1;\n@b: 2;\n"
         let lines = (0..<40_000).map { "UIView:t\($0) { alpha: @a; }\n" }
         let text = header + lines.joined()
-        let folder = try Self.folder([:])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let client = try Client(folder: folder)
-        defer { client.stop() }
-        _ = try client.request("initialize", ["capabilities": [:]])
-        let uri = "file://" + folder + "/a.less"
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
-        _ = try client.diagnostics(for: uri)
-        let changes = lines.enumerated().map { number, line -> [String: Any] in
-            let column = line.utf8.count - 5  // the `a` of `@a; }`
-            return ["range": ["start": Self.position(number + 2, column), "end": Self.position(number + 2, column + 1)], "text": "b"]
+        try Self.withOpenDocument(text, onDisk: false) { client, uri in
+            _ = try client.diagnostics(for: uri)
+            let changes = lines.enumerated().map { number, line -> [String: Any] in
+                let column = line.utf8.count - 5  // the `a` of `@a; }`
+                return ["range": ["start": Self.position(number + 2, column), "end": Self.position(number + 2, column + 1)], "text": "b"]
+            }
+            client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": changes])
+            let references = try client.request("textDocument/references", ["textDocument": ["uri": uri], "position": Self.position(1, 1),
+                                                                             "context": ["includeDeclaration": true]], within: 60)
+            #expect((references["result"] as? [Any])?.count == 40_001)
         }
-        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": changes])
-        let references = try client.request("textDocument/references", ["textDocument": ["uri": uri], "position": Self.position(1, 1),
-                                                                         "context": ["includeDeclaration": true]], within: 60)
-        #expect((references["result"] as? [Any])?.count == 40_001)
     }
 
     /// Changes that add and remove lines, across `\r\n` line ends and a
     /// character outside the Basic Multilingual Plane, applied in order.
     @Test func aSeriesOfChangesAddsAndRemovesLines() throws {
         let text = "A {\r\n    b: 1;\r\n}\r\nB { c: '🎨'; d: 2; }\n"
-        let folder = try Self.folder([:])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let client = try Client(folder: folder)
-        defer { client.stop() }
-        _ = try client.request("initialize", ["capabilities": [:]])
-        let uri = "file://" + folder + "/a.less"
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
-        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
-            // `b: 1;` becomes `b: 1;\n    e: 3;` (a line added)
-            ["range": ["start": Self.position(1, 9), "end": Self.position(1, 99)], "text": "\n    e: 3;"],
-            // `d: 2` (after the emoji, two UTF-16 units) becomes `f: 4`
-            ["range": ["start": Self.position(4, 13), "end": Self.position(4, 17)], "text": "f: 4"],
-            // `}\r\nB` joined: the first rule's `}` and the line break removed
-            ["range": ["start": Self.position(3, 0), "end": Self.position(4, 0)], "text": "} "],
-        ]])
-        let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
-        #expect(symbols.map { $0["name"] as? String } == ["A", "B"])
-        #expect(symbols.map { (($0["children"] as? [[String: Any]]) ?? []).map { "\($0["name"] ?? ""): \($0["detail"] ?? "")" } }
-                == [["b: 1", "e: 3"], ["c: '🎨'", "f: 4"]])
-        #expect(symbols.last?["range"] as? [String: [String: Int]] == ["start": Self.position(3, 2), "end": Self.position(3, 22)])
+        try Self.withOpenDocument(text, onDisk: false) { client, uri in
+            client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+                // `b: 1;` becomes `b: 1;\n    e: 3;` (a line added)
+                ["range": ["start": Self.position(1, 9), "end": Self.position(1, 99)], "text": "\n    e: 3;"],
+                // `d: 2` (after the emoji, two UTF-16 units) becomes `f: 4`
+                ["range": ["start": Self.position(4, 13), "end": Self.position(4, 17)], "text": "f: 4"],
+                // `}\r\nB` joined: the first rule's `}` and the line break removed
+                ["range": ["start": Self.position(3, 0), "end": Self.position(4, 0)], "text": "} "],
+            ]])
+            let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
+            #expect(symbols.map { $0["name"] as? String } == ["A", "B"])
+            #expect(symbols.map { (($0["children"] as? [[String: Any]]) ?? []).map { "\($0["name"] ?? ""): \($0["detail"] ?? "")" } }
+                    == [["b: 1", "e: 3"], ["c: '🎨'", "f: 4"]])
+            #expect(symbols.last?["range"] as? [String: [String: Int]] == ["start": Self.position(3, 2), "end": Self.position(3, 22)])
+        }
     }
 
     /// Renaming onto a name in use would make two variables one: refused.
     @Test func aRenameOntoANameInUseIsRefused() throws {
         let text = "@accent: red;\n@radius: 4px;\nA { b: @accent; c: @radius; d: @missing; }\n"
-        let folder = try Self.folder(["a.less": text])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let client = try Client(folder: folder)
-        defer { client.stop() }
-        _ = try client.request("initialize", ["capabilities": [:]])
-        let uri = "file://" + folder + "/a.less"
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
-        func rename(to name: String) throws -> [String: Any] {
-            try client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": Self.position(0, 2), "newName": name])
+        try Self.withOpenDocument(text) { client, uri in
+            func rename(to name: String) throws -> [String: Any] {
+                try client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": Self.position(0, 2), "newName": name])
+            }
+            let defined = try rename(to: "radius")
+            #expect((defined["error"] as? [String: Any])?["code"] as? Int == -32803)
+            #expect((defined["error"] as? [String: Any])?["message"] as? String
+                    == "'@radius' is already a variable (defined in a.less:2); choose another name")
+            #expect(((try rename(to: "@missing"))["error"] as? [String: Any])?["message"] as? String
+                    == "'@missing' is already used (in a.less:3); choose another name")
+            let renamed = try rename(to: "brand")
+            #expect((((renamed["result"] as? [String: Any])?["changes"] as? [String: [Any]])?[uri])?.count == 2)
         }
-        let defined = try rename(to: "radius")
-        #expect((defined["error"] as? [String: Any])?["code"] as? Int == -32803)
-        #expect((defined["error"] as? [String: Any])?["message"] as? String
-                == "'@radius' is already a variable (defined in a.less:2); choose another name")
-        #expect(((try rename(to: "@missing"))["error"] as? [String: Any])?["message"] as? String
-                == "'@missing' is already used (in a.less:3); choose another name")
-        let renamed = try rename(to: "brand")
-        #expect((((renamed["result"] as? [String: Any])?["changes"] as? [String: [Any]])?[uri])?.count == 2)
     }
 
     /// A position beyond the protocol's range (0 to 2^31-1; here 2^53) is
@@ -536,22 +517,17 @@ struct LanguageServerTests {
     /// as the whole new text), a request answers invalid params.
     @Test func aPositionOutOfRangeIsRefused() throws {
         let text = "A { b: red; }\n"
-        let folder = try Self.folder(["a.less": text])
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let client = try Client(folder: folder)
-        defer { client.stop() }
-        _ = try client.request("initialize", ["capabilities": [:]])
-        let uri = "file://" + folder + "/a.less"
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1, "text": text]])
-        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
-            ["range": ["start": Self.position(0, 1 << 53), "end": Self.position(0, 1 << 53)], "text": "X"],
-        ]])
-        #expect(try client.logMessage(containing: "ignored a")
-                == "ignored a 'textDocument/didChange' notification: contentChanges[0].range.start.character is 9007199254740992, "
-                + "not a whole number from 0 to 2147483647; the document keeps its text")
-        let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
-        #expect(symbols.map { $0["name"] as? String } == ["A"])
-        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": Self.position(0, 1 << 31)])
-        #expect((hover["error"] as? [String: Any])?["code"] as? Int == -32602)
+        try Self.withOpenDocument(text) { client, uri in
+            client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+                ["range": ["start": Self.position(0, 1 << 53), "end": Self.position(0, 1 << 53)], "text": "X"],
+            ]])
+            #expect(try client.logMessage(containing: "ignored a")
+                    == "ignored a 'textDocument/didChange' notification: contentChanges[0].range.start.character is 9007199254740992, "
+                    + "not a whole number from 0 to 2147483647; the document keeps its text")
+            let symbols = (try client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]]) ?? []
+            #expect(symbols.map { $0["name"] as? String } == ["A"])
+            let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": Self.position(0, 1 << 31)])
+            #expect((hover["error"] as? [String: Any])?["code"] as? Int == -32602)
+        }
     }
 }

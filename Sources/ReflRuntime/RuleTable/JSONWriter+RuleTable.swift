@@ -22,6 +22,14 @@ extension JSONWriter {
         raw("\"rules\": [")
     }
 
+    /// `"class": …, "trait": …`, as a selector and each of its context steps have them.
+    private func classAndTrait(_ className: String?, _ trait: String?) {
+        raw("\"class\": ")
+        optionalString(className)
+        raw(", \"trait\": ")
+        optionalString(trait)
+    }
+
     /// One rule of the `rules` array; `isFirst` decides the separating comma.
     package func rule(_ rule: CompiledRule, isFirst: Bool) {
         if !isFirst { raw(",") }
@@ -30,20 +38,16 @@ extension JSONWriter {
         indent(3)
         raw("\"selector\": {\"raw\": ")
         string(rule.selector.raw)
-        raw(", \"class\": ")
-        optionalString(rule.selector.className)
-        raw(", \"trait\": ")
-        optionalString(rule.selector.trait)
+        raw(", ")
+        classAndTrait(rule.selector.className, rule.selector.trait)
         raw(", \"where\": ")
         bool(rule.selector.hasWhere)
         if !rule.selector.context.isEmpty {
             raw(", \"context\": [")
             for (index, step) in rule.selector.context.enumerated() {
                 if index > 0 { raw(", ") }
-                raw("{\"class\": ")
-                optionalString(step.className)
-                raw(", \"trait\": ")
-                optionalString(step.trait)
+                raw("{")
+                classAndTrait(step.className, step.trait)
                 raw(", \"child\": ")
                 bool(step.isParentOfNext)
                 raw("}")

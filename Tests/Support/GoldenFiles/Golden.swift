@@ -34,6 +34,15 @@ public enum Golden {
         return found
     }
 
+    /// The text of a fixture file, named by its path relative to the package
+    /// root; a missing fixture stops the tests with its name.
+    public static func fixtureText(_ relativePath: String) -> String {
+        guard let text = try? String(contentsOfFile: packageRoot + "/" + relativePath, encoding: .utf8) else {
+            fatalError("cannot read the fixture \(relativePath)")
+        }
+        return text
+    }
+
     /// A fixture file, named by its path relative to the package root (as a
     /// user running reflc from the root would see it).
     public static func sourceFile(_ relativePath: String) throws -> SourceFile {
