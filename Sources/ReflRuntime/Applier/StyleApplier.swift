@@ -90,7 +90,9 @@ public final class StyleApplier {
         if applied === state.applied && !atLayout { return outcome }  // another query with the very same style
         state.applied = applied
         state.computedStyle = applied.style
-        let keyed = target as? KeyedStyleTarget  // cast once: a dynamic cast per property would cost more than the write
+        // Cast once (a dynamic cast per property would cost more than the
+        // write), and not at all when every property has a binding.
+        let keyed = applied.isBoundWhole ? nil : target as? KeyedStyleTarget
         // The new style's properties and the records of the last one, both
         // sorted by property, walked together.
         let old = state.records

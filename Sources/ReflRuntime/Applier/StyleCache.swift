@@ -176,6 +176,9 @@ final class AppliedStyle {
 
     let style: ComputedStyle
     let entries: [Entry]
+    /// Whether every entry has a binding: then a target's own keyed
+    /// accessors are never used, and it is not asked for them.
+    let isBoundWhole: Bool
 
     init(style: ComputedStyle, classChain: [String], bindings: StyleBindings, context: StyleContext) {
         self.style = style
@@ -194,5 +197,6 @@ final class AppliedStyle {
         }
         entries.sort { $0.property < $1.property }
         self.entries = entries
+        isBoundWhole = entries.allSatisfy { $0.binding != nil }
     }
 }
