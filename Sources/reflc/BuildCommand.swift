@@ -74,10 +74,11 @@ enum BuildCommand {
     }
 
     /// Compiles and writes the table — JSON streamed into the output as it
-    /// is compiled, binary laid out from the whole table — keeping it only if
-    /// there is no error; then the depfile.
+    /// is compiled, binary laid out rule by rule as it is compiled and
+    /// written whole at the end, tokens from the whole table — keeping it
+    /// only if there is no error; then the depfile.
     static func build(_ command: CompilingCommand, output: FilePath?, format: String, depends: FilePath?) -> Console.ExitStatus {
-        let binary = format == "binary", whole = format != "json"
+        let binary = format == "binary", tokens = format == "tokens"
         var file: OutputFile?
         if let output {
             switch OutputFile.create(output, refusing: command.entryFiles) {
@@ -87,30 +88,40 @@ enum BuildCommand {
         }
         let memory = ByteArrayOutput()
         var result: CompileResult
-        switch whole ? command.compile() : command.build(writingJSONTo: file ?? memory) {
-        case .failure(let status):
-            file?.discard()
-            return status
-        case .success(let compiled): result = compiled
+        var laidOut: Result<[UInt8], BinaryTableError>?
+        if binary {
+            switch command.buildBinary() {
+            case .failure(let status):
+                file?.discard()
+                return status
+            case .success(let built): (result, laidOut) = built
+            }
+        } else {
+            switch tokens ? command.compile() : command.build(writingJSONTo: file ?? memory) {
+            case .failure(let status):
+                file?.discard()
+                return status
+            case .success(let compiled): result = compiled
+            }
         }
-        var tokens: [UInt8] = []
-        if format == "tokens", let table = result.ruleTable {
+        var exported: [UInt8] = []
+        if tokens, let table = result.ruleTable {
             let export = DesignTokenExport.document(variables: table.variables, descriptions: result.variableDescriptions)
-            tokens = export.bytes
+            exported = export.bytes
             result.diagnostics += export.omitted.map { omission in omittedWarning(omission, in: result) }
         }
-        guard !command.options.report(result), let table = whole ? result.ruleTable : RuleTable() else {
+        guard !command.options.report(result), !tokens || result.ruleTable != nil, !binary || laidOut != nil else {
             file?.discard()
             return .inputErrors
         }
         var bytes = memory.bytes
-        if format == "tokens" {
-            bytes = tokens
+        if tokens {
+            bytes = exported
             file.map { file in bytes.withUnsafeBytes { file.write($0) } }
-        } else if binary {
-            do {
-                bytes = try table.binaryBytes()
-            } catch {
+        } else if let laidOut {
+            switch laidOut {
+            case .success(let laid): bytes = laid
+            case .failure(let error):
                 file?.discard()
                 return Console.fail("cannot write '\(output?.description ?? "-")': \(error)")
             }

@@ -206,31 +206,44 @@ struct CompilingCommand {
 
     /// Compiles the input into a table in memory.
     func compile() -> Result<CompileResult, Console.ExitStatus> {
-        if readsStandardInput {
-            return standardInput().map { source in
-                Compiler.compile(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
+        compiling(source: { source in
+            Compiler.compile(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
+                             includePaths: includePaths, deploymentTarget: deploymentTarget)
+        }, file: { () throws(EntryFileError) in
+            try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
+                                 deploymentTarget: deploymentTarget)
+        })
+    }
+
+    /// Compiles the input, laying the binary table out as it goes (`Compiler.buildBinary`).
+    func buildBinary() -> Result<(result: CompileResult, binary: Result<[UInt8], BinaryTableError>?), Console.ExitStatus> {
+        compiling(source: { source in
+            Compiler.buildBinary(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
                                  includePaths: includePaths, deploymentTarget: deploymentTarget)
-            }
-        }
-        do {
-            return .success(try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
-                                                 deploymentTarget: deploymentTarget))
-        } catch {
-            return .failure(Console.fail(error.description))
-        }
+        }, file: { () throws(EntryFileError) in
+            try Compiler.buildBinary(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
+                                     deploymentTarget: deploymentTarget)
+        })
     }
 
     /// Compiles the input, writing the JSON table to `output` as it goes.
     func build(writingJSONTo output: any ByteOutput) -> Result<CompileResult, Console.ExitStatus> {
-        if readsStandardInput {
-            return standardInput().map { source in
-                Compiler.build(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
-                               includePaths: includePaths, deploymentTarget: deploymentTarget, writingJSONTo: output)
-            }
-        }
+        compiling(source: { source in
+            Compiler.build(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
+                           includePaths: includePaths, deploymentTarget: deploymentTarget, writingJSONTo: output)
+        }, file: { () throws(EntryFileError) in
+            try Compiler.build(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
+                               deploymentTarget: deploymentTarget, writingJSONTo: output)
+        })
+    }
+
+    /// `source` on standard input's text when the input is `-`, else `file`;
+    /// a failure to read either is said and becomes the exit status.
+    private func compiling<Output>(source: (SourceFile) -> Output,
+                                   file: () throws(EntryFileError) -> Output) -> Result<Output, Console.ExitStatus> {
+        if readsStandardInput { return standardInput().map(source) }
         do {
-            return .success(try Compiler.build(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
-                                               deploymentTarget: deploymentTarget, writingJSONTo: output))
+            return .success(try file())
         } catch {
             return .failure(Console.fail(error.description))
         }

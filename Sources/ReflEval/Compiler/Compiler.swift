@@ -160,6 +160,52 @@ public enum Compiler {
         return build(program, writingJSONTo: output)
     }
 
+    /// The form used by `reflc build --format binary`: each rule is laid out
+    /// in the binary form as it is compiled, so the rule table is never held
+    /// whole, and the file is assembled at the end. `binary` is nil when the
+    /// result has errors; a table the binary form cannot hold (past 4 GiB,
+    /// nested too deep) is its failure. Byte for byte what
+    /// `RuleTable.binaryBytes()` gives.
+    public static func buildBinary(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
+                                   deploymentTarget: OSVersion? = nil)
+        throws(EntryFileError) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+        if let error = ImportLoader.load(entryPath: entryPath, into: program) {
+            throw EntryFileError(path: entryPath.description, reason: error.reason)
+        }
+        return buildBinary(program)
+    }
+
+    /// `buildBinary` of source text held in memory (standard input), its
+    /// imports read relative to `path`.
+    public static func buildBinary(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
+                                   includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil)
+        -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+        ImportLoader.load(entry: source, at: path, into: program)
+        return buildBinary(program)
+    }
+
+    private static func buildBinary(_ program: Program) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        let variables = lowerVariables(program)
+        var writer = BinaryTableWriter()
+        RuleCompiler(program: program).compileRules(
+            threads: program.threads,
+            makeOutput: { CompiledRules() },
+            add: { rule, chunk in chunk.rules.append(rule) },
+            deliver: { chunk in
+                for rule in chunk.rules { writer.add(rule) }
+                chunk.rules.removeAll(keepingCapacity: true)
+            })
+        let result = result(of: program, table: nil)
+        guard !result.hasErrors else { return (result, nil) }
+        do {
+            return (result, .success(try writer.finish(variables: variables)))
+        } catch {
+            return (result, .failure(error))
+        }
+    }
+
     private static func build(_ program: Program, writingJSONTo output: any ByteOutput) -> CompileResult {
         let writer = JSONWriter(sink: { output.write($0) })
         writer.beginTable(variables: lowerVariables(program))

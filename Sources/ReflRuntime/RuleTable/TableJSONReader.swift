@@ -489,32 +489,15 @@ struct TableJSONReader {
 }
 
 /// Up to four numbers of a value, by position.
-struct NumberFields {
-    private var storage: (Double, Double, Double, Double) = (0, 0, 0, 0)
+typealias NumberFields = FourValues<Double>
 
-    init() {}
-
-    init(_ a: Double, _ b: Double = 0, _ c: Double = 0, _ d: Double = 0) {
-        storage = (a, b, c, d)
+extension FourValues<Double> {
+    init() {
+        self.init(values: 0, 0, 0, 0)
     }
 
-    subscript(index: Int) -> Double {
-        get {
-            switch index {
-            case 0: return storage.0
-            case 1: return storage.1
-            case 2: return storage.2
-            default: return storage.3
-            }
-        }
-        set {
-            switch index {
-            case 0: storage.0 = newValue
-            case 1: storage.1 = newValue
-            case 2: storage.2 = newValue
-            default: storage.3 = newValue
-            }
-        }
+    init(_ a: Double, _ b: Double = 0, _ c: Double = 0, _ d: Double = 0) {
+        self.init(values: a, b, c, d)
     }
 }
 

@@ -14,14 +14,18 @@ extension RuleTable {
 /// condition node is written after its parts, and the list of its parts
 /// right after the lists of the records before it, which is what lets the
 /// reader check the whole file in one pass.
-struct BinaryTableWriter {
+///
+/// Rules are added one by one, in table order (`add`), so that a build can
+/// lay each out as it is compiled without holding the whole table; `finish`
+/// adds the variables and the selector index and assembles the file.
+package struct BinaryTableWriter {
     typealias Section = BinaryFormat.Section
 
     private var sections = [[UInt8]](repeating: [], count: Section.allCases.count)
     private var stringIDs: [String: UInt32] = [:]
     private var stringCount: UInt32 = 0
     private var pooledNumbers: [UInt64: UInt32] = [:]
-    private var valueIDs: [PooledRecord: UInt32] = [:]
+    private var valueIDs: [PooledValue: UInt32] = [:]
     private var valueCount: UInt32 = 0
     private var nodeIDs: [PooledRecord: UInt32] = [:]
     private var nodeCount: UInt32 = 0
@@ -42,17 +46,65 @@ struct BinaryTableWriter {
         var list: [UInt32] = []
     }
 
-    init() {
+    /// A value record's fields and the list it owns, as the pool compares
+    /// them: plain fields, so that looking a value up (every property of
+    /// every rule does) makes no array for its key, and growing the pool
+    /// rehashes no arrays. Most values own no list.
+    private struct PooledValue: Hashable {
+        let kind: UInt8
+        let small: UInt8
+        let wide: UInt16
+        let words: (UInt32, UInt32, UInt32, UInt32)
+        let list: [UInt32]?
+
+        init(kind: UInt8, _ fields: BinaryValueFields) {
+            self.kind = kind
+            small = fields.small
+            wide = fields.wide
+            let given = fields.words
+            words = (given.count > 0 ? given[0] : 0, given.count > 1 ? given[1] : 0,
+                     given.count > 2 ? given[2] : 0, given.count > 3 ? given[3] : 0)
+            list = fields.list?.entries
+        }
+
+        static func == (left: PooledValue, right: PooledValue) -> Bool {
+            left.kind == right.kind && left.small == right.small && left.wide == right.wide && left.words == right.words
+                && left.list == right.list
+        }
+
+        func hash(into hasher: inout Hasher) {
+            // Two words of 64 bits rather than seven fields one by one.
+            hasher.combine(UInt64(kind) | UInt64(small) << 8 | UInt64(wide) << 16 | UInt64(words.0) << 32)
+            hasher.combine(UInt64(words.1) | UInt64(words.2) << 32)
+            hasher.combine(words.3)
+            if let list { hasher.combine(list) }
+        }
+    }
+
+    /// The rules' names, for the selector index written at the end.
+    private var ruleIndex = RuleNameIndex()
+    private var ruleCount: UInt32 = 0
+    private var lastFile: (name: String, id: UInt32)?
+
+    package init() {
         sections[Section.stringOffsets.rawValue].appendEntry(0)
     }
 
     mutating func write(_ table: RuleTable) throws(BinaryTableError) -> [UInt8] {
-        var ruleIndex = RuleNameIndex()
-        for (index, rule) in table.rules.enumerated() {
-            addRule(rule)
-            ruleIndex.add(rule, at: UInt32(index))
-        }
-        for (name, value) in table.variables.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
+        for rule in table.rules { add(rule) }
+        return try finish(variables: table.variables)
+    }
+
+    /// Lays out the table's next rule.
+    package mutating func add(_ rule: CompiledRule) {
+        addRule(rule)
+        ruleIndex.add(rule, at: ruleCount)
+        ruleCount += 1
+    }
+
+    /// The file: the rules added, then `variables` and the selector index.
+    package mutating func finish(variables: [String: StyleValue]) throws(BinaryTableError) -> [UInt8] {
+        for (name, value) in variables.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
             let nameID = string(name)
             let valueID = self.value(value)
             let at = sections[Section.variables.rawValue].appendRecord(size: VariableRecord.size)
@@ -76,7 +128,13 @@ struct BinaryTableWriter {
         let className = selector.className.map { string($0) } ?? BinaryFormat.none
         let trait = selector.trait.map { string($0) } ?? BinaryFormat.none
         let condition = rule.condition.map { self.condition($0) } ?? BinaryFormat.none
-        let file = string(rule.source.file)
+        let file: UInt32
+        if let last = lastFile, last.name == rule.source.file {
+            file = last.id  // rules come file by file: no hashing of the same path for each
+        } else {
+            file = string(rule.source.file)
+            lastFile = (rule.source.file, file)
+        }
         let firstProperty = UInt32(count(.properties))
         for property in rule.properties { addProperty(property) }
         let firstGroup = UInt32(count(.stateGroups))
@@ -88,22 +146,24 @@ struct BinaryTableWriter {
             sections[Section.stateGroups.rawValue].set(StateGroupRecord.firstProperty, at: at, to: groupFirst)
             sections[Section.stateGroups.rawValue].set(StateGroupRecord.propertyCount, at: at, to: UInt32(group.properties.count))
         }
-        var record = [UInt8](repeating: 0, count: RuleRecord.size)
-        record.set(RuleRecord.selectorText, at: 0, to: raw)
-        record.set(RuleRecord.className, at: 0, to: className)
-        record.set(RuleRecord.trait, at: 0, to: trait)
-        record.set(RuleRecord.flags, at: 0, to: (selector.hasWhere ? RuleRecord.whereFlag : 0) | (rule.appliesToSubclasses ? RuleRecord.subclassesFlag : 0))
-        record.set(RuleRecord.priority, at: 0, to: UInt8(clamping: rule.priority))
-        record.set(RuleRecord.contextSteps, at: 0, to: UInt16(clamping: selector.context.count))
-        record.set(RuleRecord.condition, at: 0, to: condition)
-        record.set(RuleRecord.file, at: 0, to: file)
-        record.set(RuleRecord.line, at: 0, to: UInt32(clamping: rule.source.line))
-        record.set(RuleRecord.column, at: 0, to: UInt32(clamping: rule.source.column))
-        record.set(RuleRecord.firstProperty, at: 0, to: firstProperty)
-        record.set(RuleRecord.propertyCount, at: 0, to: UInt32(rule.properties.count))
-        record.set(RuleRecord.firstGroup, at: 0, to: firstGroup)
-        record.set(RuleRecord.groupCount, at: 0, to: UInt32(rule.stateProperties.count))
-        sections[Section.rules.rawValue].append(contentsOf: record)
+        let at = sections[Section.rules.rawValue].appendRecord(size: RuleRecord.size)
+        func set<Value: FixedWidthInteger>(_ field: RecordField<Value>, _ value: Value) {
+            sections[Section.rules.rawValue].set(field, at: at, to: value)
+        }
+        set(RuleRecord.selectorText, raw)
+        set(RuleRecord.className, className)
+        set(RuleRecord.trait, trait)
+        set(RuleRecord.flags, (selector.hasWhere ? RuleRecord.whereFlag : 0) | (rule.appliesToSubclasses ? RuleRecord.subclassesFlag : 0))
+        set(RuleRecord.priority, UInt8(clamping: rule.priority))
+        set(RuleRecord.contextSteps, UInt16(clamping: selector.context.count))
+        set(RuleRecord.condition, condition)
+        set(RuleRecord.file, file)
+        set(RuleRecord.line, UInt32(clamping: rule.source.line))
+        set(RuleRecord.column, UInt32(clamping: rule.source.column))
+        set(RuleRecord.firstProperty, firstProperty)
+        set(RuleRecord.propertyCount, UInt32(rule.properties.count))
+        set(RuleRecord.firstGroup, firstGroup)
+        set(RuleRecord.groupCount, UInt32(rule.stateProperties.count))
     }
 
     /// How many records `section` holds so far.
@@ -127,10 +187,9 @@ struct BinaryTableWriter {
     // MARK: - Pools
 
     mutating func string(_ text: String) -> UInt32 {
-        if let id = stringIDs[text] { return id }
-        let id = stringCount
+        let id = Self.claim(&stringIDs[text, default: Self.unclaimed], for: stringCount)
+        guard id == stringCount else { return id }
         stringCount += 1
-        stringIDs[text] = id
         sections[Section.stringBytes.rawValue].append(contentsOf: text.utf8)
         sections[Section.stringOffsets.rawValue].appendEntry(UInt32(sections[Section.stringBytes.rawValue].count))
         return id
@@ -155,24 +214,35 @@ struct BinaryTableWriter {
         defer { depth -= 1 }
         let codec = value.codec
         let fields = codec.writeBinary(value, to: &self)
-        var words = fields.words + repeatElement(0, count: ValueRecord.wordCount - fields.words.count)
-        let key = PooledRecord(fields: [UInt32(codec.binaryKind), UInt32(fields.small), UInt32(fields.wide)] + words,
-                               list: fields.list?.entries ?? [])
-        if let id = valueIDs[key] { return id }
+        let key = PooledValue(kind: codec.binaryKind, fields)
+        let id = Self.claim(&valueIDs[key, default: Self.unclaimed], for: valueCount)
+        guard id == valueCount else { return id }
+        var words = fields.words
         if let list = fields.list {
             // A list's place is the first free one: lists follow their owners' order.
             words[list.firstWord] = UInt32(count(list.section))
             for entry in list.entries { sections[list.section.rawValue].appendEntry(entry) }
         }
-        let id = valueCount
         valueCount += 1
-        valueIDs[key] = id
         let at = sections[Section.values.rawValue].appendRecord(size: ValueRecord.size)
         sections[Section.values.rawValue].set(ValueRecord.kind, at: at, to: codec.binaryKind)
         sections[Section.values.rawValue].set(ValueRecord.small, at: at, to: fields.small)
         sections[Section.values.rawValue].set(ValueRecord.wide, at: at, to: fields.wide)
-        for (index, word) in words.enumerated() { sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: word) }
+        for index in 0..<ValueRecord.wordCount {
+            sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: index < words.count ? words[index] : 0)
+        }
         return id
+    }
+
+    /// What a pool's slot holds while it is being claimed.
+    private static let unclaimed = UInt32.max
+
+    /// The id in `slot`, or `candidate` put there when the slot is new: a
+    /// pool is looked up and added to with one hashing of the key (the
+    /// dictionary's slot for a key, made with `unclaimed` when missing).
+    private static func claim(_ slot: inout UInt32, for candidate: UInt32) -> UInt32 {
+        if slot == unclaimed { slot = candidate }
+        return slot
     }
 
     // MARK: - Conditions

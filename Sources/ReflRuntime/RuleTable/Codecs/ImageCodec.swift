@@ -91,7 +91,7 @@ enum ImageCodec: ValueCodec {
         switch image {
         case .named(let name, let capInsets, let rendering):
             var wide: UInt16 = 0
-            var words = [writer.string(name)]
+            var words: ValueWords = [writer.string(name)]
             if let capInsets {
                 wide |= 1
                 words.append(writer.value(.edgeInsets(top: capInsets.top, left: capInsets.left, bottom: capInsets.bottom, right: capInsets.right)))
@@ -102,7 +102,7 @@ enum ImageCodec: ValueCodec {
             return BinaryValueFields(small: 1, words: [writer.value(fill)])
         case .symbol(let symbol):
             var wide: UInt16 = 0
-            var words = [writer.string(symbol.name)]
+            var words: ValueWords = [writer.string(symbol.name)]
             if let pointSize = symbol.pointSize {
                 wide |= 1
                 words.append(writer.number(pointSize))

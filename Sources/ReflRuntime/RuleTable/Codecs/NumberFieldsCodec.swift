@@ -29,7 +29,9 @@ extension NumberFieldsCodec {
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         let numbers = numbers(of: value)
-        return BinaryValueFields(words: fieldNames.indices.map { writer.number(numbers[$0]) })
+        var words = ValueWords()
+        for index in fieldNames.indices { words.append(writer.number(numbers[index])) }
+        return BinaryValueFields(words: words)
     }
 
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
