@@ -72,4 +72,17 @@ struct DocumentEditsTests {
         #expect(outline.method == nil)
         #expect(MessageOutline(Array(#"["id",1]"#.utf8)).id == nil)
     }
+
+    /// The import scan looks for the bytes `@import` before it lexes a
+    /// document: found anywhere, at the very end, and not found when only a
+    /// part of it ends the text.
+    @Test func theImportScanFindsTheBytesOfAnImport() {
+        func has(_ text: String) -> Bool { Workspace.contains(Array(text.utf8), "@import") }
+        #expect(has("@import 'a.less';"))
+        #expect(has("A { b: 1; }\n@@import"))
+        #expect(has("x@import"))
+        #expect(!has(""))
+        #expect(!has("@impor"))
+        #expect(!has("@Import 'a.less';"))
+    }
 }
