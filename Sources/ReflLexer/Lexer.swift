@@ -37,6 +37,10 @@ public struct Lexer {
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(file: file)
         var tokens: [Token] = []
+        // About one token per four bytes in stylesheets as written: grown
+        // by doubling instead, a large file's tokens were copied over and
+        // over (the formatter's 1 MB run spent a sixth of its time there).
+        tokens.reserveCapacity(file.bytes.count / 4 + 16)
         repeat { tokens.append(lexer.next()) } while tokens.last!.kind != .endOfFile
         return (tokens, lexer.diagnostics)
     }

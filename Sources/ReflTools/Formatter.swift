@@ -61,6 +61,8 @@ struct FormatterLayout {
     init(bytes: [UInt8], tokens: [Token]) {
         self.bytes = bytes
         self.tokens = tokens
+        // The layout is about the size of the source: written into room made once.
+        output.reserveCapacity(bytes.count + bytes.count / 8 + 64)
     }
 
     private var current: Token { tokens[index] }
