@@ -902,6 +902,7 @@ extension UIKitSchema {
             PropertySchema(key: "accessibilityHint", stylesheetKey: "accessibility-hint", swiftName: "accessibilityHint", type: .string),
             PropertySchema(key: "accessibilityValue", stylesheetKey: "accessibility-value", swiftName: "accessibilityValue", type: .string),
             PropertySchema(key: "accessibilityIdentifier", stylesheetKey: "accessibility-identifier", swiftName: "accessibilityIdentifier", type: .string, since: OSVersion(5, 0)),
+            PropertySchema(key: "tag", stylesheetKey: "tag", swiftName: "tag", type: .number),
             PropertySchema(key: "isAccessibilityElement", stylesheetKey: "is-accessibility-element", swiftName: "isAccessibilityElement", type: .bool),
             PropertySchema(key: "layer", stylesheetKey: "layer", swiftName: "layer", type: .object("CALayer")),
             PropertySchema(key: "cornerRadius", stylesheetKey: "corner-radius", swiftName: "cornerRadius", type: .number, forwardsTo: "layer.cornerRadius", note: "a reflc convenience"),
