@@ -53,7 +53,12 @@ public struct ComputedStyle: Sendable, Equatable {
     mutating func set(_ name: String, for state: ControlState, to value: StyleValue, isImportant: Bool) {
         if state == .normal {
             properties[name] = value
-            if isImportant { importantProperties.insert(name) } else { importantProperties.remove(name) }
+            // Most styles have no important property: no lookup to remove one.
+            if isImportant {
+                importantProperties.insert(name)
+            } else if !importantProperties.isEmpty {
+                importantProperties.remove(name)
+            }
             return
         }
         stateProperties[state, default: [:]][name] = value
