@@ -5,12 +5,16 @@ import UIKit
 /// `titleColor(for:)` and `setTitleColor(_:for:)`), typed as UIKit declares
 /// them; the instances are generated from the schema
 /// (PerStateSetters+Generated.swift).
+///
+/// The accessors are UIKit's, isolated to the main actor as UIKit's views
+/// are: a caller off it (a binding's closure) enters it with
+/// `MainActor.assumeIsolated`, as the applier runs on the main thread.
 struct PerStateSetters: @unchecked Sendable {  // used on the main thread only, as UIKit is
-    let read: (NSObject, UIControl.State) -> AnyObject?
-    let write: (NSObject, AnyObject?, UIControl.State) -> Void
+    let read: @MainActor (NSObject, UIControl.State) -> AnyObject?
+    let write: @MainActor (NSObject, AnyObject?, UIControl.State) -> Void
 
-    init<Object: NSObject>(read: @escaping (Object, UIControl.State) -> AnyObject?,
-                           write: @escaping (Object, AnyObject?, UIControl.State) -> Void) {
+    init<Object: NSObject>(read: @escaping @MainActor (Object, UIControl.State) -> AnyObject?,
+                           write: @escaping @MainActor (Object, AnyObject?, UIControl.State) -> Void) {
         self.read = { object, state in (object as? Object).flatMap { read($0, state) } }
         self.write = { object, value, state in
             if let object = object as? Object { write(object, value, state) }

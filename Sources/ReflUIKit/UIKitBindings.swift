@@ -26,11 +26,15 @@ enum UIKitBindings {
             return StyleBinding(
                 read: { target, state in
                     guard let object = target as? NSObject, let setters = PerStateSetters.all[key] else { return .unknown }
-                    return .value(TargetValue(ObjectValue(setters.read(object, UIControl.State(state)))))
+                    let present: TargetValue = MainActor.assumeIsolated {
+                        TargetValue(ObjectValue(setters.read(object, UIControl.State(state))))
+                    }
+                    return .value(present)
                 },
                 write: { target, value, state in
                     guard let object = target as? NSObject, let setters = PerStateSetters.all[key] else { return }
-                    setters.write(object, (value?.value as? ObjectValue)?.object, UIControl.State(state))
+                    let new = (value?.value as? ObjectValue)?.object
+                    MainActor.assumeIsolated { setters.write(object, new, UIControl.State(state)) }
                 },
                 convert: convert)
         }
