@@ -115,6 +115,8 @@ package struct BinaryTableWriter {
         if checksNesting && deepest > BinaryFormat.maximumNesting {
             throw BinaryTableError("values or conditions nest deeper than \(BinaryFormat.maximumNesting) levels, which the binary form does not hold; write the table as JSON")
         }
+        // The pools are done with: let them go before the file is put together.
+        (stringIDs, pooledNumbers, valueIDs, nodeIDs, conditionIDs, propertyNameIDs) = ([:], [:], [:], [:], [:], [:])
         return try assemble()
     }
 
@@ -394,7 +396,9 @@ package struct BinaryTableWriter {
 
     // MARK: - The file
 
-    private func assemble() throws(BinaryTableError) -> [UInt8] {
+    /// The file, made of the sections, each let go once it is copied in (so
+    /// that the table is not held twice over at the end of a large build).
+    private mutating func assemble() throws(BinaryTableError) -> [UInt8] {
         let directoryEnd = BinaryFormat.headerLength + BinaryFormat.directoryLength
         var offsets: [Int] = []
         var position = directoryEnd
@@ -420,9 +424,10 @@ package struct BinaryTableWriter {
             file.set(DirectoryEntry.offset, at: entry, to: UInt32(offset))
             file.set(DirectoryEntry.length, at: entry, to: UInt32(section.count))
         }
-        for (offset, section) in zip(offsets, sections) {
+        for (index, offset) in offsets.enumerated() {
             file.append(contentsOf: repeatElement(0, count: offset - file.count))
-            file.append(contentsOf: section)
+            file.append(contentsOf: sections[index])
+            sections[index] = []
         }
         file.append(contentsOf: repeatElement(0, count: trailer - file.count))
         let checksum = file.withUnsafeBytes { BinaryChecksum.xxh64($0) }
