@@ -40,7 +40,9 @@ public struct Lexer {
         // About one token per four bytes in stylesheets as written: grown
         // by doubling instead, a large file's tokens were copied over and
         // over (the formatter's 1 MB run spent a sixth of its time there).
-        tokens.reserveCapacity(file.bytes.count / 4 + 16)
+        // At most a million at first (24 MB), so that a huge file of few
+        // tokens (one long comment) does not reserve gigabytes it never uses.
+        tokens.reserveCapacity(min(file.bytes.count / 4, 1 << 20) + 16)
         repeat { tokens.append(lexer.next()) } while tokens.last!.kind != .endOfFile
         return (tokens, lexer.diagnostics)
     }
