@@ -1,7 +1,6 @@
 import Testing
 @testable import ReflRuntime
 @testable import ReflEval
-@testable import ReflTools
 
 /// Selectors with context (`MyApp.ProfileHeader UIButton`, `UITableViewCell
 /// > UILabel`): how they match a view's ancestors, how they rank, and that
@@ -143,12 +142,5 @@ struct ContextSelectorTests {
         manager.replaceStylesheet(try Stylesheet(source: "UILabel { alpha: 0.3; }"))
         #expect(!manager.applier.usesContext)
         #expect(label.properties["alpha"] == .number(0.3, unit: nil))
-    }
-
-    @Test func genSwiftListsEveryStepsNames() throws {
-        let source = try SwiftTokens(typeName: "T", sourceName: "main.less").source(for: try Self.table())
-        for constant in ["myAppProfileHeader", "uiTableViewCell", "myAppSettingsViewController", "card", "header", "uiStackView"] {
-            #expect(source.contains("public static let \(constant): String"), "\(constant)")
-        }
     }
 }

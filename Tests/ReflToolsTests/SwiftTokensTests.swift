@@ -47,4 +47,20 @@ struct SwiftTokensTests {
             try SwiftTokens(typeName: "S", sourceName: "x.less").source(for: table)
         }
     }
+
+    /// The classes and traits named in any step of a selector with context
+    /// get their constants, as the subject's do.
+    @Test func everyStepOfASelectorWithContextIsListed() throws {
+        let result = Compiler.compile(source: SourceFile(path: "main.less", text: """
+            MyApp.ProfileHeader UIStackView UIButton { title-color: green; }
+            UITableViewCell > UILabel { text-color: gray; }
+            MyApp.SettingsViewController UILabel { font: font(footnote); }
+            card > header UILabel { alpha: 0.5; }
+            """))
+        let table = try #require(result.ruleTable, "\(result.diagnostics.map(\.message))")
+        let source = try SwiftTokens(typeName: "T", sourceName: "main.less").source(for: table)
+        for constant in ["myAppProfileHeader", "uiTableViewCell", "myAppSettingsViewController", "card", "header", "uiStackView"] {
+            #expect(source.contains("public static let \(constant): String"), "\(constant)")
+        }
+    }
 }
