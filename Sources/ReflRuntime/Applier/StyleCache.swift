@@ -88,7 +88,7 @@ struct EnvironmentNumbers {
     }
 
     /// `environment` as a key, its external conditions' values by number (0: none).
-    mutating func key(of environment: StyleEnvironment) -> EnvironmentKey? {
+    private mutating func key(of environment: StyleEnvironment) -> EnvironmentKey? {
         var external = 0
         if !environment.externalConditions.isEmpty {
             var values: [String: Bool] = [:]

@@ -61,9 +61,8 @@ package struct BinaryTableWriter {
             self.kind = kind
             small = fields.small
             wide = fields.wide
-            let given = fields.words
-            words = (given.count > 0 ? given[0] : 0, given.count > 1 ? given[1] : 0,
-                     given.count > 2 ? given[2] : 0, given.count > 3 ? given[3] : 0)
+            let given = fields.words  // unused words are 0
+            words = (given[0], given[1], given[2], given[3])
             list = fields.list?.entries
         }
 
@@ -84,7 +83,6 @@ package struct BinaryTableWriter {
     /// The rules' names, for the selector index written at the end.
     private var ruleIndex = RuleNameIndex()
     private var ruleCount: UInt32 = 0
-    private var lastFile: (name: String, id: UInt32)?
 
     package init() {
         sections[Section.stringOffsets.rawValue].appendEntry(0)
@@ -130,13 +128,7 @@ package struct BinaryTableWriter {
         let className = selector.className.map { string($0) } ?? BinaryFormat.none
         let trait = selector.trait.map { string($0) } ?? BinaryFormat.none
         let condition = rule.condition.map { self.condition($0) } ?? BinaryFormat.none
-        let file: UInt32
-        if let last = lastFile, last.name == rule.source.file {
-            file = last.id  // rules come file by file: no hashing of the same path for each
-        } else {
-            file = string(rule.source.file)
-            lastFile = (rule.source.file, file)
-        }
+        let file = string(rule.source.file)
         let firstProperty = UInt32(count(.properties))
         for property in rule.properties { addProperty(property) }
         let firstGroup = UInt32(count(.stateGroups))
@@ -230,9 +222,7 @@ package struct BinaryTableWriter {
         sections[Section.values.rawValue].set(ValueRecord.kind, at: at, to: codec.binaryKind)
         sections[Section.values.rawValue].set(ValueRecord.small, at: at, to: fields.small)
         sections[Section.values.rawValue].set(ValueRecord.wide, at: at, to: fields.wide)
-        for index in 0..<ValueRecord.wordCount {
-            sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: index < words.count ? words[index] : 0)
-        }
+        for index in 0..<ValueRecord.wordCount { sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: words[index]) }
         return id
     }
 
