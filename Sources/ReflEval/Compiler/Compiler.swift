@@ -88,15 +88,33 @@ public enum Compiler {
         return program
     }
 
+    /// A program with these settings, the file at `entryPath` and its imports loaded.
+    private static func program(entryPath: FilePath, errorLimit: Int, includePaths: [FilePath],
+                                deploymentTarget: OSVersion?) throws(EntryFileError) -> Program {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+        if let error = ImportLoader.load(entryPath: entryPath, into: program) {
+            throw EntryFileError(path: entryPath.description, reason: error.reason)
+        }
+        return program
+    }
+
+    /// A program with these settings, `source` and its imports (read
+    /// relative to `path`, or from `unsavedFiles`) loaded.
+    private static func program(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int, includePaths: [FilePath],
+                                unsavedFiles: [FilePath: [UInt8]] = [:], deploymentTarget: OSVersion?) -> Program {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+        program.unsavedFiles = unsavedFiles
+        ImportLoader.load(entry: source, at: path, into: program)
+        return program
+    }
+
     /// Compiles the file at `entryPath` (and what it imports).
     /// Properties unavailable or deprecated at `deploymentTarget` (an iOS
     /// version) get a warning.
     public static func compile(entryPath: FilePath, errorLimit: Int = defaultErrorLimit,
                                includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil) throws(EntryFileError) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        if let error = ImportLoader.load(entryPath: entryPath, into: program) {
-            throw EntryFileError(path: entryPath.description, reason: error.reason)
-        }
+        let program = try program(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
+                                  deploymentTarget: deploymentTarget)
         return compile(program)
     }
 
@@ -114,10 +132,8 @@ public enum Compiler {
     public static func compile(source: SourceFile, importsRelativeTo path: FilePath,
                                errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
                                unsavedFiles: [FilePath: [UInt8]] = [:], deploymentTarget: OSVersion? = nil) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        program.unsavedFiles = unsavedFiles
-        ImportLoader.load(entry: source, at: path, into: program)
-        return compile(program)
+        compile(program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
+                        unsavedFiles: unsavedFiles, deploymentTarget: deploymentTarget))
     }
 
     /// `source` compiled as before the UIKit schema existed: no key, type or
@@ -143,10 +159,8 @@ public enum Compiler {
     public static func build(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
                              deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) throws(EntryFileError) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        if let error = ImportLoader.load(entryPath: entryPath, into: program) {
-            throw EntryFileError(path: entryPath.description, reason: error.reason)
-        }
+        let program = try program(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
+                                  deploymentTarget: deploymentTarget)
         return build(program, writingJSONTo: output)
     }
 
@@ -155,8 +169,8 @@ public enum Compiler {
     public static func build(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
                              includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) -> CompileResult {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        ImportLoader.load(entry: source, at: path, into: program)
+        let program = program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
+                              deploymentTarget: deploymentTarget)
         return build(program, writingJSONTo: output)
     }
 
@@ -169,10 +183,8 @@ public enum Compiler {
     public static func buildBinary(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
                                    deploymentTarget: OSVersion? = nil)
         throws(EntryFileError) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        if let error = ImportLoader.load(entryPath: entryPath, into: program) {
-            throw EntryFileError(path: entryPath.description, reason: error.reason)
-        }
+        let program = try program(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
+                                  deploymentTarget: deploymentTarget)
         return buildBinary(program)
     }
 
@@ -181,22 +193,15 @@ public enum Compiler {
     public static func buildBinary(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
                                    includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil)
         -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        ImportLoader.load(entry: source, at: path, into: program)
+        let program = program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
+                              deploymentTarget: deploymentTarget)
         return buildBinary(program)
     }
 
     private static func buildBinary(_ program: Program) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let variables = lowerVariables(program)
         var writer = BinaryTableWriter()
-        RuleCompiler(program: program).compileRules(
-            threads: program.threads,
-            makeOutput: { CompiledRules() },
-            add: { rule, chunk in chunk.rules.append(rule) },
-            deliver: { chunk in
-                for rule in chunk.rules { writer.add(rule) }
-                chunk.rules.removeAll(keepingCapacity: true)
-            })
+        forEachCompiledRule(of: program) { writer.add($0) }
         let result = result(of: program, table: nil)
         guard !result.hasErrors else { return (result, nil) }
         do {
@@ -204,6 +209,19 @@ public enum Compiler {
         } catch {
             return (result, .failure(error))
         }
+    }
+
+    /// Compiles the program's rules on its threads and hands each to `take`,
+    /// in table order, on the calling thread.
+    private static func forEachCompiledRule(of program: Program, _ take: (CompiledRule) -> Void) {
+        RuleCompiler(program: program).compileRules(
+            threads: program.threads,
+            makeOutput: { CompiledRules() },
+            add: { rule, chunk in chunk.rules.append(rule) },
+            deliver: { chunk in
+                for rule in chunk.rules { take(rule) }
+                chunk.rules.removeAll(keepingCapacity: true)
+            })
     }
 
     private static func build(_ program: Program, writingJSONTo output: any ByteOutput) -> CompileResult {
@@ -227,16 +245,9 @@ public enum Compiler {
 
     private static func compile(_ program: Program) -> CompileResult {
         let variables = lowerVariables(program)
-        let collected = CompiledRules()
-        RuleCompiler(program: program).compileRules(
-            threads: program.threads,
-            makeOutput: { CompiledRules() },
-            add: { rule, chunk in chunk.rules.append(rule) },
-            deliver: { chunk in
-                collected.rules.append(contentsOf: chunk.rules)
-                chunk.rules.removeAll(keepingCapacity: true)
-            })
-        return result(of: program, table: RuleTable(variables: variables, rules: collected.rules, views: program.declaredViews))
+        var rules: [CompiledRule] = []
+        forEachCompiledRule(of: program) { rules.append($0) }
+        return result(of: program, table: RuleTable(variables: variables, rules: rules, views: program.declaredViews))
     }
 
     /// The result of a compilation; `table` is kept only when there is no error.
