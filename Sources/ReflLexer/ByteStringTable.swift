@@ -19,12 +19,17 @@ public struct ByteStringTable: Sendable {
     public var count: Int { hashes.count }
 
     /// The id of `bytes`, added if it is new.
-    public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let hash = Self.hash(bytes)
-        let (slot, found) = find(bytes, hash: hash)
+    public mutating func intern(_ bytes: ArraySlice<UInt8>) -> Int32 {
+        intern(Array(bytes), 0..<bytes.count)
+    }
+
+    /// The id of the bytes of `range` in `source`, added if they are new.
+    public mutating func intern(_ source: [UInt8], _ range: Range<Int>) -> Int32 {
+        let hash = Self.hash(source, range)
+        let (slot, found) = find(source, range, hash: hash)
         if let found { return found }
         let id = Int32(hashes.count)
-        storage.append(contentsOf: bytes)
+        storage.append(contentsOf: source[range])
         starts.append(Int32(storage.count))
         hashes.append(hash)
         slots[slot] = id
@@ -32,26 +37,42 @@ public struct ByteStringTable: Sendable {
         return id
     }
 
-    /// The id of `bytes`, or nil when the table does not hold them.
-    public func id(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        find(bytes, hash: Self.hash(bytes)).id
+    /// The id of string `id` of `other`, added if it is new.
+    public mutating func intern(_ id: Int32, of other: ByteStringTable) -> Int32 {
+        intern(other.storage, other.range(of: id))
     }
 
-    /// The slot of `bytes` (with `hash`): where they are, with their id, or
-    /// the empty slot where they would go.
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (slot: Int, id: Int32?) {
-        var slot = Int(hash) & (slots.count - 1)
-        while slots[slot] >= 0 {
-            let id = slots[slot]
-            if hashes[Int(id)] == hash && equals(id, bytes) { return (slot, id) }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return (slot, nil)
+    /// The id of string `id` of `other`, or nil when this table does not hold it.
+    public func id(of id: Int32, in other: ByteStringTable) -> Int32? {
+        let range = other.range(of: id)
+        return find(other.storage, range, hash: Self.hash(other.storage, range)).id
+    }
+
+    private func range(of id: Int32) -> Range<Int> {
+        Int(starts[Int(id)])..<Int(starts[Int(id) + 1])
+    }
+
+    /// The id of `bytes`, or nil when the table does not hold them.
+    public func id(of bytes: ArraySlice<UInt8>) -> Int32? {
+        let bytes = Array(bytes)
+        return find(bytes, 0..<bytes.count, hash: Self.hash(bytes, 0..<bytes.count)).id
     }
 
     /// The id of the bytes of `range` in `source`, or nil.
     public func id(of source: [UInt8], _ range: SourceRange) -> Int32? {
-        source.withUnsafeBufferPointer { id(of: UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
+        find(source, range.start..<range.end, hash: Self.hash(source, range.start..<range.end)).id
+    }
+
+    /// The slot of the bytes of `range` in `source` (with `hash`): where
+    /// they are, with their id, or the empty slot where they would go.
+    private func find(_ source: [UInt8], _ range: Range<Int>, hash: UInt32) -> (slot: Int, id: Int32?) {
+        var slot = Int(hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let id = slots[slot]
+            if hashes[Int(id)] == hash && equals(id, source, range) { return (slot, id) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return (slot, nil)
     }
 
     /// How many bytes string `id` has.
@@ -69,28 +90,10 @@ public struct ByteStringTable: Sendable {
         String(decoding: bytes(of: id), as: UTF8.self)
     }
 
-    private func equals(_ id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func equals(_ id: Int32, _ source: [UInt8], _ range: Range<Int>) -> Bool {
         let start = Int(starts[Int(id)])
-        guard Int(starts[Int(id) + 1]) - start == bytes.count else { return false }
-        return storage.withUnsafeBufferPointer { storage in
-            Self.same(UnsafeRawPointer(storage.baseAddress! + start), UnsafeRawPointer(bytes.baseAddress!), count: bytes.count)
-        }
-    }
-
-    /// Whether `count` bytes at `a` and `b` are equal, compared eight at a time.
-    private static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset += 1
-        }
-        return true
+        guard Int(starts[Int(id) + 1]) - start == range.count else { return false }
+        return source.equalBytes(in: range, storage, from: start)
     }
 
     private mutating func grow() {
@@ -102,36 +105,9 @@ public struct ByteStringTable: Sendable {
         }
     }
 
-    /// A multiply-and-rotate hash over the bytes, eight at a time (names
-    /// are a few words long), then mixed so that the low bits the table uses
-    /// depend on every byte.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash = hash << 29 | hash >> 35
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        let remaining = bytes.count - offset
-        if remaining > 0 && bytes.count >= 8 {
-            // The last eight bytes, shifted so that only the remaining ones count.
-            tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self).littleEndian >> UInt64(64 - 8 * remaining)
-        } else {
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(base[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 29
-        return UInt32(truncatingIfNeeded: hash)
+    /// The hash of the bytes of `range` in `bytes` (see `wordHash`).
+    @inline(__always)
+    private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
+        bytes.wordHash(in: range)
     }
 }

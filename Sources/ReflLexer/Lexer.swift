@@ -215,7 +215,7 @@ public struct Lexer {
         while index < end {
             // Eight bytes at a time while they are all ASCII identifier characters.
             if index + 8 <= end {
-                let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }.littleEndian
+                let word = bytes.word(at: index)
                 let run = Self.identifierRun(word)
                 index += run
                 if run == 8 { continue }

@@ -36,20 +36,15 @@ final class HTTPConnection {
     /// descriptor that, when readable, ends any wait.
     init(host: String, port: Int, timeout: Double, stop: Int32) throws(Failure) {
         self.stop = stop
-        var hints = StreamSockets.addressHints()
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+        guard case .success(let addresses) = SocketAddress.resolve(host: host, port: String(port)) else {
             throw Failure(description: "cannot find the address of '\(host)'")
         }
-        defer { freeaddrinfo(list) }
         var lastError = "no address"
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let address = candidate {
-            candidate = address.pointee.ai_next
-            let socket = Glue.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        for address in addresses {
+            let socket = address.makeSocket()
             guard socket >= 0 else { continue }
             StreamSockets.prepare(socket)
-            if Glue.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
+            if address.connect(socket) == 0 || errno == EINPROGRESS {
                 switch Self.wait(socket, events: Int16(POLLOUT), stop: stop, timeout: timeout) {
                 case .ready:
                     var error: Int32 = 0
@@ -83,7 +78,7 @@ final class HTTPConnection {
         request += "\r\n"
         var bytes = Array(request.utf8)[...]
         while !bytes.isEmpty {
-            let sent = bytes.withUnsafeBytes { Glue.send(descriptor, $0.baseAddress!, $0.count) }
+            let sent = Descriptor.send(bytes, on: descriptor)
             if sent > 0 {
                 bytes = bytes.dropFirst(sent)
                 continue
@@ -141,7 +136,7 @@ final class HTTPConnection {
         guard !closed else { return false }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glue.receive(descriptor, $0.baseAddress!, $0.count) }
+            let count = Descriptor.read(descriptor, into: &chunk)
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
                 return true
@@ -211,40 +206,5 @@ private extension Substring {
         while let first = text.first, set.contains(first) { text = text.dropFirst() }
         while let last = text.last, set.contains(last) { text = text.dropLast() }
         return String(text)
-    }
-}
-
-/// The system's socket calls, named apart from the client's own.
-private enum Glue {
-    static func socket(_ family: Int32, _ type: Int32, _ protocolNumber: Int32) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.socket(family, type, protocolNumber)
-        #else
-        Glibc.socket(family, type, protocolNumber)
-        #endif
-    }
-
-    static func connect(_ socket: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
-        #if canImport(Darwin)
-        Darwin.connect(socket, address, length)
-        #else
-        Glibc.connect(socket, address, length)
-        #endif
-    }
-
-    static func send(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.send(socket, bytes, count, 0)  // SO_NOSIGPIPE is set on the socket
-        #else
-        Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
-        #endif
-    }
-
-    static func receive(_ socket: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.recv(socket, bytes, count, 0)
-        #else
-        Glibc.recv(socket, bytes, count, 0)
-        #endif
     }
 }

@@ -242,35 +242,32 @@ public struct Selector: Sendable {
     /// The canonical text, `Class:trait:__where`, independent of spacing:
     /// what `__include` matches against.
     public func canonicalText(in file: SourceFile) -> String {
-        file.bytes.withUnsafeBufferPointer { source in
-            withCanonicalBytes(in: source) { String(decoding: $0, as: UTF8.self) }
-        }
+        withCanonicalBytes(in: file.bytes) { String(decoding: $0[$1], as: UTF8.self) }
     }
 
-    /// Calls `body` with the canonical text's bytes, assembled on the stack
-    /// from `source` (the file's bytes): no array, no copy call per name.
-    public func withCanonicalBytes<Result>(in source: UnsafeBufferPointer<UInt8>,
-                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Calls `body` with the canonical text's bytes, as a range of an
+    /// array: of `source` (the file's bytes) when the selector is written
+    /// without spaces, as it nearly always is; of an assembled one otherwise.
+    public func withCanonicalBytes<Result>(in source: [UInt8], _ body: (_ bytes: [UInt8], _ range: Range<Int>) -> Result) -> Result {
         let (first, second, third) = (className, trait, whereClause)
-        let capacity = (first?.count ?? 0) + (second?.count ?? 0) + (third?.count ?? 0) + 2
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var count = 0
-            func add(_ part: SourceRange?) {
-                guard let part else { return }
-                if count > 0 {
-                    buffer[count] = UInt8(ascii: ":")
-                    count += 1
-                }
-                for index in part.start..<part.end {
-                    buffer[count] = source[index]
-                    count += 1
-                }
-            }
-            add(first)
-            add(second)
-            add(third)
-            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        // Parts one byte apart have exactly a `:` between them (the grammar
+        // allows nothing else that short), so the source spells the canonical text.
+        var start = -1
+        var end = -1
+        var isWrittenCanonically = true
+        for part in [first, second, third] {
+            guard let part else { continue }
+            if start < 0 { start = part.start } else if part.start != end + 1 { isWrittenCanonically = false }
+            end = part.end
         }
+        if isWrittenCanonically && start >= 0 { return body(source, start..<end) }
+        var bytes: [UInt8] = []
+        for part in [first, second, third] {
+            guard let part else { continue }
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(contentsOf: source[part.start..<part.end])
+        }
+        return body(bytes, 0..<bytes.count)
     }
 }
 

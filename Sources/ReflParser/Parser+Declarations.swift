@@ -82,7 +82,7 @@ extension Parser {
         if at(.bang) { reportMisspeltImportant() }
         expectDeclarationEnd()
         return Declaration(range: SourceRange(key.range.start, previousEnd),
-                           keyID: syntax.keys.intern(UnsafeBufferPointer(rebasing: source[key.range.start..<key.range.end])),
+                           keyID: syntax.keys.intern(source, key.range.start..<key.range.end),
                            states: states, hasStateBracket: hasStateBracket, value: value, important: important)
     }
 

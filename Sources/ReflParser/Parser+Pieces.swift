@@ -62,16 +62,9 @@ extension Parser {
     /// keeping at most `diagnosticLimit` diagnostics of the lexer and as
     /// many of the parser.
     public static func parse(_ file: SourceFile, piece range: SourceRange, diagnosticLimit: Int = .max) -> Piece {
-        file.bytes.withUnsafeBufferPointer { source in
-            parse(file, source: source, piece: range, diagnosticLimit: diagnosticLimit)
-        }
-    }
-
-    private static func parse(_ file: SourceFile, source: UnsafeBufferPointer<UInt8>, piece range: SourceRange,
-                              diagnosticLimit: Int) -> Piece {
-        var parser = Parser(file: file, source: source, start: range.start, reservingFor: range.count)
+        var parser = Parser(file: file, start: range.start, reservingFor: range.count)
         parser.limitDiagnostics(to: diagnosticLimit)
-        let isLast = range.end >= source.count
+        let isLast = range.end >= file.bytes.count
         if !isLast { parser.stopOffset = range.end }
         parser.parseStylesheet()
         // The lexer may have read a token or two past the cut: those belong to the next piece.
@@ -127,7 +120,7 @@ extension StylesheetSyntax {
         values.append(other.values, conditionOffset: Int32(conditions.count))
         conditions.append(contentsOf: other.conditions)
         let textIDs = (0..<Int32(other.selectorTexts.count)).map { id in
-            other.selectorTexts.bytes(of: id).withUnsafeBufferPointer { selectorTexts.intern($0) }
+            selectorTexts.intern(id, of: other.selectorTexts)
         }
         func moved(_ selector: Selector) -> Selector {
             var selector = selector
@@ -144,7 +137,7 @@ extension StylesheetSyntax {
             includeLists.append((list.lowerBound + selectorOffset)..<(list.upperBound + selectorOffset))
         }
         let keyIDs = (0..<Int32(other.keys.count)).map { id in
-            other.keys.bytes(of: id).withUnsafeBufferPointer { keys.intern($0) }
+            keys.intern(id, of: other.keys)
         }
         declarations.reserveCapacity(declarations.count + other.declarations.count)
         for declaration in other.declarations {

@@ -27,7 +27,9 @@ extension Parser {
             isValid = isValid && nextIsValid
         }
         let steps = syntax.contextSteps[(syntax.contextSteps.count - stepCount)...]
-        selector.textID = withCanonicalText(steps: steps, last: selector) { syntax.selectorTexts.intern($0) }
+        // A static call: a method call on `self` would copy the parser, and the
+        // copy's share of the texts' storage would make each intern copy it whole.
+        selector.textID = Self.withCanonicalText(steps: steps, last: selector, in: source) { syntax.selectorTexts.intern($0, $1) }
         return (selector, isValid)
     }
 
@@ -43,16 +45,16 @@ extension Parser {
 
     /// The canonical text of a selector with context: the steps' texts
     /// joined by ` ` or ` > `, then the last step's.
-    private func withCanonicalText<Result>(steps: ArraySlice<ContextStep>, last: Selector,
-                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private static func withCanonicalText<Result>(steps: ArraySlice<ContextStep>, last: Selector, in source: [UInt8],
+                                                  _ body: (_ bytes: [UInt8], _ range: Range<Int>) -> Result) -> Result {
         guard !steps.isEmpty else { return last.withCanonicalBytes(in: source, body) }
         var bytes: [UInt8] = []
         for step in steps {
-            step.selector.withCanonicalBytes(in: source) { bytes.append(contentsOf: $0) }
+            step.selector.withCanonicalBytes(in: source) { bytes.append(contentsOf: $0[$1]) }
             bytes.append(contentsOf: step.isParentOfNext ? Array(" > ".utf8) : [UInt8(ascii: " ")])
         }
-        last.withCanonicalBytes(in: source) { bytes.append(contentsOf: $0) }
-        return bytes.withUnsafeBufferPointer(body)
+        last.withCanonicalBytes(in: source) { bytes.append(contentsOf: $0[$1]) }
+        return body(bytes, 0..<bytes.count)
     }
 
     /// selector = NAME [ ":" NAME ] [ ":" "__where" ] ;
@@ -130,9 +132,9 @@ extension Parser {
     }
 
     /// A class name starts with an uppercase letter or contains a `.`.
-    static func isClassName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: SourceRange) -> Bool {
+    static func isClassName(_ bytes: [UInt8], _ range: SourceRange) -> Bool {
         let first = bytes[range.start]
         if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { return true }
-        return UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]).contains(UInt8(ascii: "."))
+        return bytes[range.start..<range.end].contains(UInt8(ascii: "."))
     }
 }

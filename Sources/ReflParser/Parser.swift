@@ -40,7 +40,7 @@ public struct Parser {
     /// The file's bytes, for the parser's own reads: through a pointer, so
     /// that threads parsing pieces of one file never touch its reference
     /// count (which would make the cores fight over that cache line).
-    let source: UnsafeBufferPointer<UInt8>
+    let source: [UInt8]
     var diagnostics: [Diagnostic] = []
     /// At most this many parser diagnostics are kept (and as many of the
     /// lexer's); the rest are counted in `omittedDiagnostics`.
@@ -59,14 +59,12 @@ public struct Parser {
     /// Parses a whole file, keeping at most `diagnosticLimit` diagnostics
     /// of the lexer and as many of the parser (the rest are counted).
     public static func parse(_ file: SourceFile, diagnosticLimit: Int = .max) -> ParseResult {
-        file.bytes.withUnsafeBufferPointer { source in
-            var parser = Parser(file: file, source: source)
-            parser.limitDiagnostics(to: diagnosticLimit)
-            parser.parseStylesheet()
-            let all = parser.lexer.diagnostics + parser.diagnostics
-            return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]),
-                               omittedDiagnostics: parser.lexer.omittedDiagnostics + parser.omittedDiagnostics)
-        }
+        var parser = Parser(file: file)
+        parser.limitDiagnostics(to: diagnosticLimit)
+        parser.parseStylesheet()
+        let all = parser.lexer.diagnostics + parser.diagnostics
+        return ParseResult(syntax: parser.syntax, diagnostics: all.sortedForDisplay(fileOrder: [file]),
+                           omittedDiagnostics: parser.lexer.omittedDiagnostics + parser.omittedDiagnostics)
     }
 
     mutating func limitDiagnostics(to limit: Int) {
@@ -85,8 +83,8 @@ public struct Parser {
 
     /// A parser that starts at `start`: the file's beginning, or a point
     /// just after a top-level `}` (then that `}` counts as the previous token).
-    init(file: SourceFile, source: UnsafeBufferPointer<UInt8>, start: Int = 0, reservingFor byteCount: Int? = nil) {
-        self.source = source
+    init(file: SourceFile, start: Int = 0, reservingFor byteCount: Int? = nil) {
+        source = file.bytes
         lexer = Lexer(file: file, startingAt: start)
         current = lexer.next()
         lookahead = current.kind == .endOfFile ? current : lexer.next()
@@ -118,9 +116,7 @@ public struct Parser {
     /// would copy the whole parser to hand it over.
     @inline(__always)
     func spells(_ range: SourceRange, _ word: StaticString) -> Bool {
-        guard range.count == word.utf8CodeUnitCount else { return false }
-        for index in 0..<range.count where source[range.start + index] != word.utf8Start[index] { return false }
-        return true
+        source.spells(word, in: range.start..<range.end)
     }
 
     /// Consumes the current token and returns it.

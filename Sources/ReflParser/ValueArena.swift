@@ -140,13 +140,11 @@ public struct ValueArena: Sendable {
         let offset = ValueID(nodes.count)
         let start = nodes.count
         nodes.append(contentsOf: other.nodes)  // one copy; then the few links are moved in place
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            for index in start..<nodes.count {
-                if nodes[index].hasChildren {
-                    nodes[index].link += offset
-                } else if nodes[index].kind == .condition {
-                    nodes[index].link += conditionOffset
-                }
+        for index in start..<nodes.count {
+            if nodes[index].hasChildren {
+                nodes[index].link += offset
+            } else if nodes[index].kind == .condition {
+                nodes[index].link += conditionOffset
             }
         }
     }

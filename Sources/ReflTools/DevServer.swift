@@ -93,25 +93,23 @@ public final class DevServer: @unchecked Sendable {
     /// which), answering requests whose `Host` is this machine, one of its
     /// addresses or one of `allowedHosts` (421 otherwise).
     public init(host: String, port: UInt16, allowedHosts: [String] = []) throws(Failure) {
-        var hints = StreamSockets.addressHints(flags: AI_PASSIVE | AI_NUMERICSERV)
-        var found: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &found)
-        guard status == 0, let first = found else {
-            throw Failure(message: "cannot serve on '\(host):\(port)': \(String(cString: gai_strerror(status)))")
+        let first: SocketAddress
+        switch SocketAddress.resolve(host: host, port: String(port), passive: true) {
+        case .success(let addresses): first = addresses[0]
+        case .failure(let failure): throw Failure(message: "cannot serve on '\(host):\(port)': \(failure.reason)")
         }
-        defer { freeaddrinfo(found) }
-        let socket = openSocket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
+        let socket = first.makeSocket()
         guard socket >= 0 else { throw Failure(message: "cannot serve: \(FileSystem.lastErrorReason())") }
         var yes: Int32 = 1
         _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(socket, 64) == 0 else {
+        guard first.bind(socket), listen(socket, 64) == 0 else {
             let reason = FileSystem.lastErrorReason()
             close(socket)
             throw Failure(message: "cannot serve on '\(host):\(port)': \(reason)")
         }
         StreamSockets.setNonBlocking(socket)
         listener = socket
-        isLoopback = DevServerHosts.isLoopback(first.pointee.ai_addr)
+        isLoopback = first.numericHost.map(DevServerHosts.isLoopbackLiteral) ?? false
         hosts = DevServerHosts(allowed: allowedHosts)
         address = Self.boundAddress(socket, host: host)
         var descriptors: [Int32] = [-1, -1]
@@ -181,9 +179,9 @@ public final class DevServer: @unchecked Sendable {
             output.isEmpty ? 0 : now - lastProgress
         }
 
-        func queue(_ bytes: [UInt8], now: Double) {
+        func queue(_ bytes: [UInt8], table: DevServerOutput.TableIdentity? = nil, now: Double) {
             if output.isEmpty { lastProgress = now }
-            output.append(bytes)
+            output.append(bytes, table: table)
         }
     }
 
@@ -204,7 +202,7 @@ public final class DevServer: @unchecked Sendable {
             let now = MonotonicClock.now()
             if descriptors[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 256)
-                while read(wakeReader, &drain, drain.count) > 0 {}
+                while Descriptor.read(wakeReader, into: &drain) > 0 {}
                 let newer = lock.withLock { published }
                 if newer.build != snapshot.build { event = Array(newer.event.utf8) }
                 snapshot = newer
@@ -240,21 +238,22 @@ public final class DevServer: @unchecked Sendable {
     /// The clients to close so that superseded tables kept for them stay
     /// within `maximumRetainedBytes`: the ones stalled longest first.
     private func overRetained(_ clients: [Client], snapshot: Snapshot, now: Double) -> Set<Int32> {
-        let current = [snapshot.json, snapshot.binary].compactMap { $0 }.map { DevServerOutput.identity(of: $0) }
-        var sizes: [UnsafeRawPointer: Int] = [:]
-        var holders: [(client: Client, tables: [UnsafeRawPointer])] = []
+        typealias Table = DevServerOutput.TableIdentity
+        let current = [Table(etag: snapshot.etag, isBinary: false), Table(etag: snapshot.etag, isBinary: true)]
+        var sizes: [Table: Int] = [:]
+        var holders: [(client: Client, tables: [Table])] = []
         for client in clients where !client.isEventStream {
-            let tables = client.output.pieces.filter { $0.count > 4096 }.compactMap { piece -> UnsafeRawPointer? in
-                guard let identity = DevServerOutput.identity(of: piece), !current.contains(identity) else { return nil }
-                sizes[identity] = piece.count
-                return identity
+            let tables = client.output.pieces.compactMap { piece -> Table? in
+                guard let table = piece.table, !current.contains(table) else { return nil }
+                sizes[table] = piece.bytes.count
+                return table
             }
             if !tables.isEmpty { holders.append((client, tables)) }
         }
         var retained = sizes.values.reduce(0, +)
         guard retained > Self.maximumRetainedBytes else { return [] }
         var closing = Set<Int32>()
-        var holdersOf: [UnsafeRawPointer: Int] = [:]
+        var holdersOf: [Table: Int] = [:]
         for holder in holders { for table in holder.tables { holdersOf[table, default: 0] += 1 } }
         for holder in holders.sorted(by: { $0.client.stalled(now: now) > $1.client.stalled(now: now) }) where retained > Self.maximumRetainedBytes {
             closing.insert(holder.client.socket)
@@ -282,7 +281,7 @@ public final class DevServer: @unchecked Sendable {
             }
             guard clients.count < Self.maximumClients else {
                 let busy = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-                _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
+                _ = Descriptor.send(busy[...], on: socket)
                 close(socket)
                 continue
             }
@@ -301,7 +300,7 @@ public final class DevServer: @unchecked Sendable {
                 let body = "reflc watch has no file descriptor left; try again shortly\n"
                 let busy = Array(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
                                   + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
-                _ = busy.withUnsafeBytes { Self.sendBytes(socket, $0) }
+                _ = Descriptor.send(busy[...], on: socket)
                 close(socket)
             }
             reserve = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -313,7 +312,7 @@ public final class DevServer: @unchecked Sendable {
     private func receive(_ client: Client, snapshot: Snapshot, now: Double) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = read(client.socket, &buffer, buffer.count)
+            let count = Descriptor.read(client.socket, into: &buffer)
             if count == 0 {
                 // The end of the request side (a half-close, as `shutdown(SHUT_WR)`
                 // does) is not the end of the response: finish writing it.
@@ -343,7 +342,7 @@ public final class DevServer: @unchecked Sendable {
     }
 
     private func send(_ client: Client, now: Double) -> Bool {
-        let sent = client.output.send { Self.sendBytes(client.socket, $0) }
+        let sent = client.output.send { Descriptor.send($0, on: client.socket) }
         if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
         if sent > 0 { client.lastProgress = now }
         return true
@@ -416,7 +415,8 @@ public final class DevServer: @unchecked Sendable {
                 return
             }
             answer(client, status: "200 OK", contentType: path == "/styles.json" ? "application/json" : "application/octet-stream",
-                   extraHeaders: tag, bytes: table, isHead: isHead, now: now)
+                   extraHeaders: tag, bytes: table, table: DevServerOutput.TableIdentity(etag: snapshot.etag, isBinary: path != "/styles.json"),
+                   isHead: isHead, now: now)
         case "/diagnostics":
             answer(client, status: "200 OK", contentType: "application/json", extraHeaders: "Cache-Control: no-cache\r\n",
                    body: snapshot.report + "\n", isHead: isHead, now: now)
@@ -444,50 +444,27 @@ public final class DevServer: @unchecked Sendable {
     }
 
     /// Queues the answer; `bytes` (a table) is queued as it is, shared, not copied.
-    private func answer(_ client: Client, status: String, contentType: String, extraHeaders: String, bytes: [UInt8]?, isHead: Bool,
-                        now: Double) {
+    private func answer(_ client: Client, status: String, contentType: String, extraHeaders: String, bytes: [UInt8]?,
+                        table: DevServerOutput.TableIdentity? = nil, isHead: Bool, now: Double) {
         var head = "HTTP/1.1 \(status)\r\n"
         if let bytes { head += "Content-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\n" }
         head += extraHeaders + "Connection: close\r\n\r\n"
         client.isAnswered = true
         client.queue(Array(head.utf8), now: now)
-        if let bytes, !isHead { client.queue(bytes, now: now) }
+        if let bytes, !isHead { client.queue(bytes, table: table, now: now) }
         client.closesAfterWriting = true
     }
 
     // MARK: - Sockets
 
-    private static func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        #if canImport(Darwin)
-        return Darwin.send(socket, base, bytes.count, 0)
-        #else
-        return Glibc.send(socket, base, bytes.count, Int32(MSG_NOSIGNAL))
-        #endif
-    }
-
     /// `host:port` as bound (the port the system picked for port 0).
     private static func boundAddress(_ socket: Int32, host: String) -> String {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        let family = Int32(storage.ss_family)
-        let port: UInt16 = withUnsafeBytes(of: storage) { raw in
-            family == AF_INET6 ? UInt16(bigEndian: raw.load(as: sockaddr_in6.self).sin6_port)
-                : UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
-        }
+        let port = StreamSockets.boundPort(socket)
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
-
 }
 
-// At file level: inside the server, its own `accept` and `socket` names would hide the system's.
-private func openSocket(_ family: Int32, _ type: Int32, _ protocolNumber: Int32) -> Int32 {
-    socket(family, type, protocolNumber)
-}
-
+// At file level: inside the server, its own `accept` would hide the system's.
 private func acceptConnection(_ listener: Int32) -> Int32 {
     accept(listener, nil, nil)
 }

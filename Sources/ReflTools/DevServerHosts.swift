@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReflEval
 
 /// The names a request's `Host` may give for the dev server to answer it.
 ///
@@ -25,15 +26,7 @@ struct DevServerHosts {
                 if !name.hasSuffix(".local") { names.insert(name + ".local") }
             }
         }
-        var interfaces: UnsafeMutablePointer<ifaddrs>?
-        if getifaddrs(&interfaces) == 0 {
-            var next = interfaces
-            while let interface = next {
-                if let address = interface.pointee.ifa_addr, let text = Self.numeric(address) { names.insert(Self.normalized(text)) }
-                next = interface.pointee.ifa_next
-            }
-            freeifaddrs(interfaces)
-        }
+        for address in StreamSockets.interfaceAddresses() { names.insert(Self.normalized(address)) }
         for name in allowed { names.insert(Self.normalized(name)) }
     }
 
@@ -66,25 +59,7 @@ struct DevServerHosts {
         if inet_pton(AF_INET, name, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
-        return withUnsafeBytes(of: v6) { bytes in
-            let isMapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
-            return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1 || isMapped && bytes[12] == 127
-        }
-    }
-
-    /// Whether a socket address (as bound) is a loopback one.
-    static func isLoopback(_ address: UnsafePointer<sockaddr>) -> Bool {
-        numeric(address).map(isLoopbackLiteral) ?? false
-    }
-
-    /// An IPv4 or IPv6 address as text; nil for another family.
-    static func numeric(_ address: UnsafePointer<sockaddr>) -> String? {
-        let family = Int32(address.pointee.sa_family)
-        guard family == AF_INET || family == AF_INET6 else { return nil }
-        let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
-        var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(address, socklen_t(length), &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
-        return Self.text(text)
+        return StreamSockets.isLoopback(v6)
     }
 
     /// A C string from a buffer, up to its first NUL.

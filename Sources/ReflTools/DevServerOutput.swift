@@ -6,23 +6,36 @@
 /// nobody changes a published table. So a thousand clients reading a 14 MB
 /// table cost one table, plus a reference and an offset each.
 struct DevServerOutput {
-    private(set) var pieces: [[UInt8]] = []
+    /// One queued array, and the table it is when it is one (its ETag and
+    /// form), which tells a superseded table from the current one.
+    struct Piece {
+        let bytes: [UInt8]
+        let table: TableIdentity?
+    }
+
+    /// A published table: the build's ETag, and which form.
+    struct TableIdentity: Hashable {
+        let etag: String
+        let isBinary: Bool
+    }
+
+    private(set) var pieces: [Piece] = []
     private var offset = 0
 
     var isEmpty: Bool { pieces.isEmpty }
 
     /// Bytes not yet sent.
-    var pending: Int { pieces.reduce(0) { $0 + $1.count } - offset }
+    var pending: Int { pieces.reduce(0) { $0 + $1.bytes.count } - offset }
 
-    mutating func append(_ piece: [UInt8]) {
-        if !piece.isEmpty { pieces.append(piece) }
+    mutating func append(_ piece: [UInt8], table: TableIdentity? = nil) {
+        if !piece.isEmpty { pieces.append(Piece(bytes: piece, table: table)) }
     }
 
     /// Calls `send` with the next unsent bytes; what it returns (a count
     /// sent, or a negative error) is returned, and the count is consumed.
-    mutating func send(_ send: (UnsafeRawBufferPointer) -> Int) -> Int {
-        guard let first = pieces.first else { return 0 }
-        let sent = first.withUnsafeBytes { send(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+    mutating func send(_ send: (ArraySlice<UInt8>) -> Int) -> Int {
+        guard let first = pieces.first?.bytes else { return 0 }
+        let sent = send(first[offset...])
         guard sent > 0 else { return sent }
         offset += sent
         if offset == first.count {
@@ -30,16 +43,5 @@ struct DevServerOutput {
             offset = 0
         }
         return sent
-    }
-
-    /// Whether `bytes` (by identity of its storage, not its content) is queued.
-    func holds(_ bytes: [UInt8]) -> Bool {
-        let identity = Self.identity(of: bytes)
-        return pieces.contains { Self.identity(of: $0) == identity }
-    }
-
-    /// The storage of an array, to tell shared copies apart without comparing bytes.
-    static func identity(of bytes: [UInt8]) -> UnsafeRawPointer? {
-        bytes.withUnsafeBytes { $0.baseAddress }
     }
 }

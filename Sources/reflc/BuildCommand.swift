@@ -117,7 +117,7 @@ enum BuildCommand {
         var bytes = memory.bytes
         if tokens {
             bytes = exported
-            file.map { file in bytes.withUnsafeBytes { file.write($0) } }
+            file.map { file in file.write(bytes[...]) }
         } else if let laidOut {
             switch laidOut {
             case .success(let laid): bytes = laid
@@ -125,7 +125,7 @@ enum BuildCommand {
                 file?.discard()
                 return Console.fail("cannot write '\(output?.description ?? "-")': \(error)")
             }
-            file.map { file in bytes.withUnsafeBytes { file.write($0) } }
+            file.map { file in file.write(bytes[...]) }
         }
         let inputs = Array(zip(result.inputs, result.inputIdentities))
         if let file {
@@ -155,7 +155,7 @@ enum BuildCommand {
         switch OutputFile.create(path, refusing: inputs) {
         case .failure(let error): return Console.fail(error.message)
         case .success(let file):
-            Array(line.utf8).withUnsafeBytes { file.write($0) }
+            file.write(Array(line.utf8)[...])
             if let problem = file.commit(refusing: read) { return Console.fail(problem) }
             return .success
         }

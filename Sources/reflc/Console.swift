@@ -32,25 +32,9 @@ enum Console {
 
     private static func send(_ bytes: [UInt8], to descriptor: Int32, named stream: String) {
         guard outputFailure == nil || outputFailure?.stream != stream else { return }
-        if let reason = bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }), outputFailure == nil {
+        if let reason = Descriptor.writeAll(bytes[...], to: descriptor), outputFailure == nil {
             outputFailure = (stream, reason)
         }
-    }
-
-    /// Writes all of `buffer` to a file descriptor, retrying partial writes;
-    /// returns why it could not, or nil.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return FileSystem.lastErrorReason()
-            }
-            if written == 0 { return "nothing could be written" }
-            offset += written
-        }
-        return nil
     }
 
     /// The status a command ends with, once its writes are known: a failed
@@ -60,7 +44,7 @@ enum Console {
         guard let failure = outputFailure else { return status }
         if failure.stream != "standard error" {
             let message = "reflc: error: cannot write to \(failure.stream): \(failure.reason)\n"
-            _ = Array(message.utf8).withUnsafeBytes { writeAll($0, to: 2) }
+            _ = Descriptor.writeAll(Array(message.utf8)[...], to: 2)
         }
         return .usageOrIO
     }

@@ -77,11 +77,10 @@ enum FmtCommand {
     }
 
     private static func collect(_ folder: FilePath, into found: inout [FilePath], depth: Int) {
-        guard depth < 64, let directory = folder.withCString({ opendir($0) }) else { return }
-        defer { closedir(directory) }
+        guard depth < 64, let folderEntries = FileSystem.entries(ofFolder: folder) else { return }
         var entries: [(name: [UInt8], isFolder: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+        for entry in folderEntries {
+            let name = entry.name
             guard name.first != UInt8(ascii: "."), name != Array(".build".utf8) else { continue }
             var status = stat()
             let child = folder.appending(FilePath(bytes: name))
@@ -147,7 +146,7 @@ enum FmtCommand {
         switch OutputFile.create(path) {
         case .failure(let error): return Console.fail(error.message)
         case .success(let file):
-            layout.withUnsafeBytes { file.write($0) }
+            file.write(layout[...])
             // Checked last, just before the file is replaced: its status and its bytes.
             let unchanged = before != nil && FileSnapshot.take(path) == before
                 && (try? FileSystem.readFile(path).get()) == original

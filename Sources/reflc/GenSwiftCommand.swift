@@ -71,7 +71,7 @@ enum GenSwiftCommand {
         switch OutputFile.create(output, refusing: command.entryFiles) {
         case .failure(let error): return Console.fail(error.message)
         case .success(let file):
-            Array(source.utf8).withUnsafeBytes { file.write($0) }
+            file.write(Array(source.utf8)[...])
             if let problem = file.commit() { return Console.fail(problem) }
             return .success
         }

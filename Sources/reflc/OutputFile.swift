@@ -97,11 +97,11 @@ final class OutputFile: ByteOutput {
         return nil
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) {
+    func write(_ bytes: ArraySlice<UInt8>) {
         guard writeFailure == nil else { return }
         switch destination {
         case .replace(let temporary, _), .rewrite(let temporary):
-            writeFailure = Console.writeAll(bytes, to: temporary.descriptor)
+            writeFailure = Descriptor.writeAll(bytes, to: temporary.descriptor)
         case .stream(var buffer):
             destination = .stream([])  // the buffer is extended uniquely, not copied
             buffer.append(contentsOf: bytes)
@@ -163,11 +163,10 @@ final class OutputFile: ByteOutput {
         guard descriptor >= 0 else { return FileSystem.lastErrorReason() }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(temporary.descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = Descriptor.read(temporary.descriptor, into: &chunk)
             if count < 0 { return closing(descriptor, FileSystem.lastErrorReason()) }
             if count == 0 { break }
-            if let failure = chunk.withUnsafeBytes({ Console.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<count]), to: descriptor) }) {
+            if let failure = Descriptor.writeAll(chunk[0..<count], to: descriptor) {
                 return closing(descriptor, failure)
             }
         }
@@ -178,7 +177,7 @@ final class OutputFile: ByteOutput {
     private func writeInto(_ bytes: [UInt8]) -> String? {
         let descriptor = target.withCString { open($0, O_WRONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return FileSystem.lastErrorReason() }
-        return closing(descriptor, bytes.withUnsafeBytes { Console.writeAll($0, to: descriptor) })
+        return closing(descriptor, Descriptor.writeAll(bytes[...], to: descriptor))
     }
 
     /// Closes `descriptor`; the earlier problem, or the close's own.
@@ -198,12 +197,9 @@ final class OutputFile: ByteOutput {
             guard current.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK else {
                 return .success(current)
             }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = current.withCString { link in
-                buffer.withUnsafeMutableBytes { readlink(link, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+            guard let destination = FileSystem.linkTarget(current) else {
+                return .failure(TemporaryFile.Failure(reason: FileSystem.lastErrorReason()))
             }
-            guard count > 0 else { return .failure(TemporaryFile.Failure(reason: FileSystem.lastErrorReason())) }
-            let destination = FilePath(bytes: Array(buffer[0..<count]))
             current = destination.isAbsolute ? destination : current.directory.appending(destination)
         }
         return .failure(TemporaryFile.Failure(reason: "too many levels of symbolic links"))

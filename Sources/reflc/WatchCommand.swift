@@ -205,7 +205,7 @@ enum WatchCommand {
             switch OutputFile.create(output, refusing: [input]) {
             case .failure(let error): return error.message
             case .success(let file):
-                bytes.withUnsafeBytes { file.write($0) }
+                file.write(bytes[...])
                 return file.commit(refusing: inputs)
             }
         }

@@ -67,10 +67,7 @@ enum Main {
 
 /// The arguments as the bytes the system passed (`CommandLine.arguments`
 /// would replace bytes that are not UTF-8, naming other files).
-let rawArguments = (1..<Int(CommandLine.argc)).map { index in
-    FilePath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
-                                              count: strlen(CommandLine.unsafeArgv[index]!))))
-}
+let rawArguments = FileSystem.argumentBytes().map(FilePath.init(bytes:))
 // A write to a closed pipe fails with EPIPE (and is reported) instead of
 // killing the process with no word.
 signal(SIGPIPE, SIG_IGN)

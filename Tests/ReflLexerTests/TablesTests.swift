@@ -9,17 +9,16 @@ struct TablesTests {
         let words = (0..<5_000).map { "name-\($0 % 1_700)" }  // repeats, and past several growths
         var ids: [Int32] = []
         for word in words {
-            var word = word
-            ids.append(word.withUTF8 { table.intern($0) })
+            ids.append(table.intern(Array(word.utf8)[...]))
         }
         #expect(table.count == 1_700)
         #expect(ids.prefix(3) == [0, 1, 2])
         #expect(ids[1_700] == 0 && ids[4_999] == Int32(4_999 % 1_700))
         #expect(table.string(of: 42) == "name-42")
-        var missing = "name-1700"
-        #expect(missing.withUTF8 { table.id(of: $0) } == nil)
-        var empty = ""
-        let emptyID = empty.withUTF8 { table.intern($0) }
+        #expect(table.id(of: Array("name-1700".utf8)[...]) == nil)
+        let source = Array("xx name-42 yy".utf8)
+        #expect(table.id(of: source, SourceRange(3, 10)) == 42 && table.intern(source, 3..<10) == 42)
+        let emptyID = table.intern([], 0..<0)
         #expect(table.string(of: emptyID) == "" && table.count == 1_701)
     }
 
@@ -52,7 +51,7 @@ struct IdentifierScanTests {
     }
 
     static func run(_ bytes: [UInt8]) -> Int {
-        Lexer.identifierRun(bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }.littleEndian)
+        Lexer.identifierRun(bytes.word(at: 0))
     }
 
     @Test func everyByteValueAtEveryPosition() {

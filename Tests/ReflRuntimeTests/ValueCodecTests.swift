@@ -91,12 +91,12 @@ struct ValueCodecTests {
     @Test(arguments: samples)
     func aValueRoundTripsThroughJSON(_ value: StyleValue) throws {
         let json = Array(value.jsonText.utf8)
-        let read = try json.withUnsafeBufferPointer { bytes throws(TableReadFailure) in
-            var reader = TableJSONReader(bytes)
+        let read = try { () throws(TableReadFailure) in
+            var reader = TableJSONReader(json)
             let value = try reader.value()
             try reader.end()
             return value
-        }
+        }()
         #expect(read == value)
         #expect(try Stylesheet(ruleTableJSON: Self.table(holding: value).jsonBytes()).table == Self.table(holding: value))
     }
@@ -104,7 +104,7 @@ struct ValueCodecTests {
     @Test(arguments: samples)
     func aValueRoundTripsThroughTheBinaryFormAndItsCheck(_ value: StyleValue) throws {
         let bytes = try Self.table(holding: value).binaryBytes()
-        let table = try BinaryTable(bytes: bytes.withUnsafeBytes { $0 })  // checked here
+        let table = try BinaryTable(bytes)  // checked here
         #expect(table.ruleTable() == Self.table(holding: value))
         let id = table.read(VariableRecord.value, at: table.variables)
         #expect(table.read(ValueRecord.kind, at: table.values + ValueRecord.size * Int(id)) == value.codec.binaryKind)
@@ -116,10 +116,10 @@ struct ValueCodecTests {
         let root = try JSONNode.parse(Array(value.jsonText.utf8)).get()
         for layout in JSONLayout.allCases {
             let text = Array(layout.write(root).utf8)
-            let read = try text.withUnsafeBufferPointer { bytes throws(TableReadFailure) in
-                var reader = TableJSONReader(bytes)
+            let read = try { () throws(TableReadFailure) in
+                var reader = TableJSONReader(text)
                 return try reader.value()
-            }
+            }()
             #expect(read == value, "\(layout)")
         }
     }

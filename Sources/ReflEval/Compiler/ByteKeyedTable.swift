@@ -22,8 +22,7 @@ struct ByteKeyedTable<Value> {
 
     /// Makes `value` the value of `name`.
     mutating func set(_ value: Value, for name: String) {
-        var name = name
-        let id = Int(name.withUTF8 { names.intern($0) })
+        let id = Int(names.intern(Array(name.utf8)[...]))
         if id == values.count { values.append(value) } else { values[id] = value }
     }
 }

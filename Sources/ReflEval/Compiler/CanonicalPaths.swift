@@ -64,18 +64,10 @@ final class CanonicalPaths {
         let (folder, name) = descriptors.location(of: path)
         let isLink = name.withCString { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) } == 0 && (status.st_mode & S_IFMT) == S_IFLNK
         guard isLink else { return path }
-        return path.withCString { pointer -> FilePath? in
-            guard let resolved = realpath(pointer, nil) else { return nil }
-            defer { free(resolved) }
-            return FilePath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
-                                                             count: strlen(resolved))))
-        }
+        return FileSystem.realPath(path)
     }
 
     private static func currentDirectory() -> FilePath? {
-        guard let pointer = getcwd(nil, 0) else { return nil }
-        defer { free(pointer) }
-        return FilePath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                         count: strlen(pointer))))
+        FileSystem.currentDirectory()
     }
 }

@@ -66,43 +66,21 @@ struct PropertyList {
     /// properties are moved, not copied.
     mutating func takeSorted(ranks: [Int32]) -> (properties: [Property], states: [StateProperties]) {
         var properties = items
-        let ids = self.ids
+        var order = Self.order(of: ids, ranks: ranks)
         self = PropertyList()
+        properties.permute { Int(truncatingIfNeeded: order[$0] & 0xFFFF_FFFF) }
+        // State properties sort after the plain ones, by state: cut them off.
+        func state(_ position: Int) -> UInt64 { order[position] >> Self.stateShift }
         var states: [StateProperties] = []
-        // The order and the marks live on the stack: a rule has a handful of properties.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ids.count) { order in
-            Self.order(of: ids, ranks: ranks, into: order)
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: ids.count) { placed in
-                placed.initialize(repeating: false)
-                properties.withUnsafeMutableBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
-                    // Applies the order cycle by cycle, moving each value once:
-                    // copying a property costs reference counting, moving it does not.
-                    func source(_ position: Int) -> Int { Int(truncatingIfNeeded: order[position] & 0xFFFF_FFFF) }
-                    for start in order.indices where !placed[start] && source(start) != start {
-                        let first = (base + start).move()
-                        var position = start
-                        while source(position) != start {
-                            (base + position).moveInitialize(from: base + source(position), count: 1)
-                            placed[position] = true
-                            position = source(position)
-                        }
-                        (base + position).initialize(to: first)
-                        placed[position] = true
-                    }
-                }
-            }
-            // State properties sort after the plain ones, by state: cut them off.
-            guard let last = order.last, last >> Self.stateShift != 0 else { return }
-            var end = properties.count
-            while end > 0 {
-                let state = order[end - 1] >> Self.stateShift
-                guard state != 0 else { break }
-                var start = end - 1
-                while start > 0 && order[start - 1] >> Self.stateShift == state { start -= 1 }
-                states.append(StateProperties(state: ControlState(rawValue: Int(state)), properties: Array(properties[start..<end])))
-                end = start
-            }
+        var end = properties.count
+        while end > 0 && state(end - 1) != 0 {
+            let group = state(end - 1)
+            var start = end - 1
+            while start > 0 && state(start - 1) == group { start -= 1 }
+            states.append(StateProperties(state: ControlState(rawValue: Int(group)), properties: Array(properties[start..<end])))
+            end = start
+        }
+        if end < properties.count {
             properties.removeSubrange(end...)
             states.reverse()
         }
@@ -112,21 +90,20 @@ struct PropertyList {
     /// Where a property's states sit in its sort key: above the rank and position.
     private static let stateShift: UInt64 = 59
 
-    /// Fills `order` with each property's states (bits 59–62), rank (bits
-    /// 32–58) and position (low 32 bits), sorted: entry `k` then names the
+    /// Each property's states (bits 59–62), rank (bits 32–58) and position
+    /// (low 32 bits), sorted: entry `k` then names the
     /// property that belongs at `k`. Sorting plain integers, an insertion
     /// sort for a handful.
-    private static func order(of ids: [Int32], ranks: [Int32], into order: UnsafeMutableBufferPointer<UInt64>) {
-        for index in order.indices {
+    private static func order(of ids: [Int32], ranks: [Int32]) -> [UInt64] {
+        var order = ids.indices.map { index in
             let id = ids[index]
             let rank = UInt64(UInt32(bitPattern: ranks[Int(PropertyNames.nameID(id))]))
             let states = UInt64(PropertyNames.states(id).rawValue)
-            order.initializeElement(at: index, to: states << stateShift | rank << 32 | UInt64(index))
+            return states << stateShift | rank << 32 | UInt64(index)
         }
         if order.count > 32 {
-            var order = order  // the same memory; `sort` is declared mutating
             order.sort()
-            return
+            return order
         }
         for next in order.indices.dropFirst() {
             let moving = order[next]
@@ -137,5 +114,6 @@ struct PropertyList {
             }
             order[index] = moving
         }
+        return order
     }
 }

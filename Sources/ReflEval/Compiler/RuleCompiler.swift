@@ -254,13 +254,13 @@ final class RuleCompiler {
         for (fileIndex, file) in files.enumerated() {
             let fileTexts = file.syntax.selectorTexts
             for selector in file.syntax.includeSelectors where ids[fileIndex][Int(selector.textID)] < 0 {
-                ids[fileIndex][Int(selector.textID)] = fileTexts.bytes(of: selector.textID).withUnsafeBufferPointer { texts.intern($0) }
+                ids[fileIndex][Int(selector.textID)] = texts.intern(selector.textID, of: fileTexts)
             }
         }
         for (fileIndex, file) in files.enumerated() {
             let fileTexts = file.syntax.selectorTexts
             for id in 0..<Int32(texts.count) {
-                if let local = texts.bytes(of: id).withUnsafeBufferPointer({ fileTexts.id(of: $0) }) {
+                if let local = fileTexts.id(of: id, in: texts) {
                     ids[fileIndex][Int(local)] = id
                 }
             }
@@ -275,9 +275,9 @@ final class RuleCompiler {
         for (fileIndex, file) in files.enumerated() {
             for index in rules(of: fileIndex, in: headers) where headers[index].rule.isValid {
                 // The whole selector's text, context included: what an `__include` names.
-                let text = file.syntax.selectorTexts.bytes(of: headers[index].rule.selector.textID)
-                text.withUnsafeBufferPointer { text in
-                    if Int(seen.intern(text)) == texts.count { texts.append(String(decoding: text, as: UTF8.self)) }
+                let textID = headers[index].rule.selector.textID
+                if Int(seen.intern(textID, of: file.syntax.selectorTexts)) == texts.count {
+                    texts.append(file.syntax.selectorTexts.string(of: textID))
                 }
             }
         }

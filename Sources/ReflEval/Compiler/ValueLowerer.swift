@@ -21,6 +21,10 @@ final class ValueLowerer {
     let keys: [DeclarationKey]
     /// The variables lowered so far (all of them, in the rule phase).
     private let variables: VariableTable.Lookups
+    /// The arguments of the calls being lowered, innermost last: a call's
+    /// arguments are handed to its function as a piece of these, so that a
+    /// call allocates nothing once they have grown.
+    private let argumentStack = ArgumentStack()
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -235,56 +239,41 @@ final class ValueLowerer {
         // Children are walked by skipping each one's subtree (`ValueArena.children`
         // would take a reference to the shared arena per call).
         let end = syntax.values.subtreeEnd(of: id)
-        var count = 0
+        let base = argumentStack.count
+        defer { argumentStack.pop(to: base) }
+        var failed = false
+        let isCondition = found?.takesConditions ?? false
+        let takesWords = found?.takesWords ?? false
+        var forms = ArgumentForms()
         var next = id + 1
         while next < end {
-            count += 1
-            next = syntax.values.subtreeEnd(of: next)
-        }
-        // The arguments live on the stack while the value is built: a call
-        // allocates nothing.
-        return withUnsafeTemporaryAllocation(of: StyleValue.self, capacity: max(count, 1)) { values in
-            withUnsafeTemporaryAllocation(of: SourceRange.self, capacity: max(count, 1)) { ranges in
-                var lowered = 0
-                defer { values.baseAddress!.deinitialize(count: lowered) }
-                var failed = false
-                let isCondition = found?.takesConditions ?? false
-                let takesWords = found?.takesWords ?? false
-                var forms = ArgumentForms()
-                var next = id + 1
-                while next < end {
-                    var argument = next
-                    next = syntax.values.subtreeEnd(of: argument)
-                    let range = syntax.values[argument].range
-                    if syntax.values[argument].kind == .namedArgument {
-                        forms.name(lowered, file.text(syntax.callName(argument, in: bytes)))
-                        argument += 1  // its one child, the value
-                    }
-                    let node = syntax.values[argument]
-                    let value: StyleValue?
-                    if takesWords && node.kind == .identifier {
-                        value = .identifier(file.text(node.range))
-                        forms.markBareWord(lowered)
-                    } else if node.kind == .sequence {
-                        value = lowerSequence(argument)
-                        forms.markSequence(lowered)
-                    } else {
-                        value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
-                    }
-                    guard let value else {
-                        failed = true
-                        continue
-                    }
-                    (values.baseAddress! + lowered).initialize(to: value)
-                    ranges[lowered] = range
-                    lowered += 1
-                }
-                if failed { return nil }
-                let arguments = UnsafeBufferPointer(start: values.baseAddress!, count: lowered)
-                return build(found, named: name, at: id, nameRange: nameRange, arguments: arguments,
-                             ranges: UnsafeBufferPointer(start: ranges.baseAddress!, count: lowered), forms: forms)
+            var argument = next
+            next = syntax.values.subtreeEnd(of: argument)
+            let range = syntax.values[argument].range
+            let position = argumentStack.count - base
+            if syntax.values[argument].kind == .namedArgument {
+                forms.name(position, file.text(syntax.callName(argument, in: bytes)))
+                argument += 1  // its one child, the value
             }
+            let node = syntax.values[argument]
+            let value: StyleValue?
+            if takesWords && node.kind == .identifier {
+                value = .identifier(file.text(node.range))
+                forms.markBareWord(position)
+            } else if node.kind == .sequence {
+                value = lowerSequence(argument)
+                forms.markSequence(position)
+            } else {
+                value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
+            }
+            guard let value else {
+                failed = true
+                continue
+            }
+            argumentStack.push(value, at: range)
         }
+        if failed { return nil }
+        return build(found, named: name, at: id, nameRange: nameRange, arguments: ArgumentValues(argumentStack, from: base), forms: forms)
     }
 
     /// `blue 80%`, `to right`: the values of a sequence, as a vector the
@@ -311,40 +300,39 @@ final class ValueLowerer {
     /// The value of a call from its lowered arguments: a built-in function's,
     /// or the call kept as it is for a function the compiler does not know.
     private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
-                       arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
-                       forms: ArgumentForms) -> StyleValue? {
+                       arguments values: ArgumentValues, forms: ArgumentForms) -> StyleValue? {
         guard let builtin = found?.function else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
             }
             if let named = forms.firstNamed {
-                report(EvalMessages.namedArgumentOfUnknownFunction(name), ranges[named])
+                report(EvalMessages.namedArgumentOfUnknownFunction(name), values.range(named))
                 return nil
             }
             return .call(name: name, arguments: Array(values))
         }
         if !builtin.takesNamedArguments, let named = forms.firstNamed {
-            report(EvalMessages.namedArgumentNotTaken(name), ranges[named])
+            report(EvalMessages.namedArgumentNotTaken(name), values.range(named))
             return nil
         }
         guard builtin.arity.contains(values.count) else {
             // Too many: at the first extra argument; too few: at the closing ')'.
             let node = syntax.values[id]
             let at = values.count > builtin.arity.upperBound
-                ? ranges[builtin.arity.upperBound] : SourceRange.at(max(node.range.start, node.range.end - 1))
+                ? values.range(builtin.arity.upperBound) : SourceRange.at(max(node.range.start, node.range.end - 1))
             report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
             return nil
         }
         if !builtin.holdsColors {
             if let index = values.firstIndex(where: { if case .assetColor = $0 { return true }; return false }) {
-                report(EvalMessages.assetColorInFunction(name), ranges[index])
+                report(EvalMessages.assetColorInFunction(name), values.range(index))
                 return nil
             }
             if name != "light-dark", values.contains(where: \.isLightDark) {
-                return buildPerAppearance(builtin, named: name, at: id, arguments: values, ranges: ranges, forms: forms)
+                return buildPerAppearance(builtin, named: name, at: id, arguments: values, forms: forms)
             }
         }
-        var arguments = CallArguments(function: name, values: values, ranges: ranges, forms: forms)
+        var arguments = CallArguments(function: name, values: values, forms: forms)
         let result = builtin.build(&arguments)
         for (message, range) in arguments.problems { report(message, range) }
         return result
@@ -354,18 +342,18 @@ final class ValueLowerer {
     /// `darken(light-dark(a, b), 10%)` is `light-dark(darken(a, 10%), darken(b, 10%))`.
     /// Its result must then be a color for each appearance.
     private func buildPerAppearance(_ builtin: BuiltinFunction, named name: String, at id: ValueID,
-                                    arguments values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
-                                    forms: ArgumentForms) -> StyleValue? {
+                                    arguments values: ArgumentValues, forms: ArgumentForms) -> StyleValue? {
         func side(_ dark: Bool) -> (StyleValue?, [(Message, SourceRange)]) {
             let picked = values.map { value -> StyleValue in
                 guard case .lightDark(let light, let darkColor) = value else { return value }
                 return .color(dark ? darkColor : light)
             }
-            return picked.withUnsafeBufferPointer { picked in
-                var arguments = CallArguments(function: name, values: picked, ranges: ranges, forms: forms)
-                let result = builtin.build(&arguments)
-                return (result, arguments.problems)
-            }
+            let base = argumentStack.count
+            defer { argumentStack.pop(to: base) }
+            for (index, value) in picked.enumerated() { argumentStack.push(value, at: values.range(index)) }
+            var arguments = CallArguments(function: name, values: ArgumentValues(argumentStack, from: base), forms: forms)
+            let result = builtin.build(&arguments)
+            return (result, arguments.problems)
         }
         let (light, problems) = side(false)
         for (message, range) in problems { report(message, range) }  // the dark side's would say the same

@@ -107,30 +107,26 @@ enum BuiltinFunctions {
 
 /// The lowered arguments of one call, with typed accessors that report a
 /// wrong argument at the argument itself. Valid only while the function
-/// builds its value (the arguments are on the lowerer's stack).
+/// builds its value.
 struct CallArguments {
     let function: String
     /// The values, read-only and bounds-checked.
     let values: ArgumentValues
-    private let ranges: UnsafeBufferPointer<SourceRange>
     /// How each argument was written.
     let forms: ArgumentForms
     /// Problems found, each at an argument's range.
     private(set) var problems: [(Message, SourceRange)] = []
 
-    init(function: String, values: UnsafeBufferPointer<StyleValue>, ranges: UnsafeBufferPointer<SourceRange>,
-         forms: ArgumentForms = ArgumentForms()) {
+    init(function: String, values: ArgumentValues, forms: ArgumentForms = ArgumentForms()) {
         self.function = function
-        self.values = ArgumentValues(values)
-        self.ranges = ranges
+        self.values = values
         self.forms = forms
     }
 
     var count: Int { values.count }
 
     mutating func report(_ message: Message, at index: Int) {
-        precondition(index >= 0 && index < ranges.count, "argument index out of range")
-        problems.append((message, ranges[index]))
+        problems.append((message, values.range(index)))
     }
 
     /// Reports argument `index` as not what the function expects; nil, to
@@ -292,22 +288,34 @@ extension StyleValue {
     }
 }
 
-/// The values of a call's arguments as the function families see them: a
-/// read-only collection whose every access is checked. The memory is the
-/// lowerer's stack buffer, which outlives the function's build; nothing of
-/// it escapes but copies of values.
+/// A call's argument values as the function families see them: a read-only
+/// collection indexed from 0 whose every access is checked, over the top of
+/// the lowerer's argument stack, which holds them while the function builds
+/// its value.
 struct ArgumentValues: RandomAccessCollection {
-    private let buffer: UnsafeBufferPointer<StyleValue>
+    private let stack: ArgumentStack
+    private let base: Int
+    let endIndex: Int
 
-    init(_ buffer: UnsafeBufferPointer<StyleValue>) {
-        self.buffer = buffer
+    /// The arguments on `stack` from `base` to its top.
+    init(_ stack: ArgumentStack, from base: Int) {
+        self.stack = stack
+        self.base = base
+        endIndex = stack.count - base
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { buffer.count }
 
     subscript(index: Int) -> StyleValue {
-        precondition(index >= 0 && index < buffer.count, "argument index out of range")
-        return buffer[index]
+        _read {
+            precondition(index >= 0 && index < endIndex, "argument index out of range")
+            yield stack[base + index]
+        }
+    }
+
+    /// Where argument `index` was written.
+    func range(_ index: Int) -> SourceRange {
+        precondition(index >= 0 && index < endIndex, "argument index out of range")
+        return stack.range(at: base + index)
     }
 }

@@ -237,15 +237,15 @@ final class PlatformEvents {
         var relevant = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = Descriptor.read(descriptor, into: &buffer)
             guard count > 0 else { return relevant }
             var offset = 0
+            // `struct inotify_event`: wd, mask, cookie, len (four 32-bit fields), then the name.
             let headerSize = MemoryLayout<inotify_event>.size
             while offset + headerSize <= count {
-                let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, event.mask, Int(event.len))
-                }
+                let watch = buffer.loadNative(Int32.self, at: offset + MemoryLayout<inotify_event>.offset(of: \.wd)!)
+                let mask = buffer.loadNative(UInt32.self, at: offset + MemoryLayout<inotify_event>.offset(of: \.mask)!)
+                let length = Int(buffer.loadNative(UInt32.self, at: offset + MemoryLayout<inotify_event>.offset(of: \.len)!))
                 let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
                 let name = Array(nameBytes.prefix { $0 != 0 })
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0

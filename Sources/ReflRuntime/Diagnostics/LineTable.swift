@@ -20,21 +20,20 @@ public final class LineTable {
 
     public init(_ file: SourceFile) {
         self.file = file
-        lineStarts = file.bytes.withUnsafeBufferPointer(Self.lineStarts)
+        lineStarts = Self.lineStarts(file.bytes)
     }
 
     /// The offsets just past every `\n`, after a 0. Eight bytes at a time:
     /// a word without a newline (most of them) costs a few instructions.
-    private static func lineStarts(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+    private static func lineStarts(_ buffer: [UInt8]) -> [UInt32] {
         var starts: [UInt32] = [0]
         starts.reserveCapacity(buffer.count / 32 + 16)
-        guard let base = buffer.baseAddress else { return starts }
         let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var offset = 0
         while offset + 8 <= buffer.count {
             // A byte of `x` is 0 where the text has '\n'; `found` gets its top bit set there, exactly.
-            let x = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self).littleEndian ^ newlines
+            let x = buffer.word(at: offset) ^ newlines
             var found = ~(((x & low7) &+ low7) | x | low7)
             while found != 0 {
                 starts.append(UInt32(truncatingIfNeeded: offset + found.trailingZeroBitCount / 8 + 1))
@@ -43,7 +42,7 @@ public final class LineTable {
             offset += 8
         }
         while offset < buffer.count {
-            if base[offset] == UInt8(ascii: "\n") { starts.append(UInt32(truncatingIfNeeded: offset + 1)) }
+            if buffer[offset] == UInt8(ascii: "\n") { starts.append(UInt32(truncatingIfNeeded: offset + 1)) }
             offset += 1
         }
         return starts

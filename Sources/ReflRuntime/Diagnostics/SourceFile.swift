@@ -31,12 +31,7 @@ public final class SourceFile: Sendable {
 
     /// Whether `range` of `bytes` spells `word` exactly.
     public static func range(_ range: SourceRange, of bytes: [UInt8], equals word: StaticString) -> Bool {
-        guard range.count == word.utf8CodeUnitCount else { return false }
-        let pointer = word.utf8Start
-        for index in 0..<range.count where bytes[range.start + index] != pointer[index] {
-            return false
-        }
-        return true
+        bytes.spells(word, in: range.start..<range.end)
     }
 }
 

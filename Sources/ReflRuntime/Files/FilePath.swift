@@ -19,10 +19,16 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
         self.init(text)
     }
 
-    /// Hashes the bytes as one block: paths through deep folders are long,
-    /// and an array of bytes would be hashed byte by byte.
+    /// Hashes the bytes eight at a time: paths through deep folders are
+    /// long, and an array of bytes would be hashed byte by byte.
     public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hasher.combine(bytes.word(at: index))
+            index += 8
+        }
+        hasher.combine(bytes.tailWord(from: index, to: bytes.count))
+        hasher.combine(bytes.count)
     }
 
     public static func == (left: FilePath, right: FilePath) -> Bool {
@@ -34,13 +40,6 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible, Expressible
 
     /// Whether the path is empty, or holds a NUL byte, which no system call takes.
     public var isUnusable: Bool { bytes.isEmpty || bytes.contains(0) }
-
-    /// Calls `body` with the path as a C string.
-    public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
-        }
-    }
 
     private static let slash = UInt8(ascii: "/")
 

@@ -71,31 +71,24 @@ public struct Stylesheet: Sendable {
     }
 
     /// Reads the file at `path` and loads it when it is a rule table. A
-    /// binary table is read into aligned memory and used in place.
+    /// binary table is used where it was read: no second copy.
     public static func read(_ path: FilePath) throws(StylesheetError) -> FileContents {
-        let contents: TableBytes
-        switch TableBytes.read(path) {
+        let contents: [UInt8]
+        switch FileSystem.readFile(path) {
         case .success(let read): contents = read
         case .failure(let error):
             var unreadable = StylesheetError(diagnostics: [], reason: "cannot read '\(path)': \(error.reason)")
             unreadable.isUnreadable = true
             throw unreadable
         }
-        if contents.buffer.starts(with: BinaryFormat.magic) {
-            return .table(try Stylesheet(binary: contents, path: path.description))
+        switch TableFormat.detect(contents) {
+        case .binary: return .table(try Stylesheet(binary: contents, path: path.description))
+        case .json: return .table(try Stylesheet(ruleTableJSON: contents, path: path.description))
+        case .source: return .source(contents)
         }
-        if TableFormat.detect(contents.buffer) == .json {
-            // Read where it lies: a copy of a large table would cost a good part of reading it.
-            let read = RuleTableReader.read(contents.buffer.bindMemory(to: UInt8.self), path: path.description)
-            switch read {
-            case .success(let table): return .table(Stylesheet(table: table))
-            case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
-            }
-        }
-        return .source(Array(contents.buffer))
     }
 
-    private init(binary bytes: TableBytes, path: String) throws(StylesheetError) {
+    private init(binary bytes: [UInt8], path: String) throws(StylesheetError) {
         do {
             self.init(binary: try BinaryTable(bytes))
         } catch {
@@ -108,7 +101,7 @@ public struct Stylesheet: Sendable {
     /// apart by content). `path` names the table in error messages.
     public init(ruleTable bytes: [UInt8], path: String = "rules") throws(StylesheetError) {
         if TableFormat.detect(bytes) == .binary {
-            try self.init(binary: bytes.withUnsafeBytes { TableBytes(copying: $0) }, path: path)
+            try self.init(binary: bytes, path: path)
         } else {
             try self.init(ruleTableJSON: bytes, path: path)
         }
@@ -117,7 +110,7 @@ public struct Stylesheet: Sendable {
     /// Reads a JSON rule table written by `reflc build`. `path` names the
     /// table in error messages.
     public init(ruleTableJSON bytes: [UInt8], path: String = "rules.json") throws(StylesheetError) {
-        switch bytes.withUnsafeBufferPointer({ RuleTableReader.read($0, path: path) }) {
+        switch RuleTableReader.read(bytes, path: path) {
         case .success(let table): self.init(table: table)
         case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
         }
@@ -247,18 +240,18 @@ struct IndexedTable: RuleStore, Sendable {
     init(_ table: RuleTable) {
         self.table = table
         matchPriorities.reserveCapacity(table.rules.count)
-        // The rules read in place: a copy of each would count references to all its fields.
-        table.rules.withUnsafeBufferPointer { rules in
-            for index in rules.indices {
-                let className = rules[index].selector.className, trait = rules[index].selector.trait
-                if !rules[index].selector.context.isEmpty { hasSelectorsWithContext = true }
-                matchPriorities.append(RuleSelector.matchPriorities(written: rules[index].priority, hasClass: className != nil,
-                                                                    hasTrait: trait != nil))
-                guard let name = className ?? trait else { continue }
-                classRules[name, default: []].append(Int32(index))
-                if rules[index].appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
-                if className == nil || trait == nil { traitRules[name, default: []].append(Int32(index)) }
-            }
+        // Fields are read through the array: a copy of each rule would count
+        // references to all its fields.
+        let rules = table.rules
+        for index in rules.indices {
+            let className = rules[index].selector.className, trait = rules[index].selector.trait
+            if !rules[index].selector.context.isEmpty { hasSelectorsWithContext = true }
+            matchPriorities.append(RuleSelector.matchPriorities(written: rules[index].priority, hasClass: className != nil,
+                                                                hasTrait: trait != nil))
+            guard let name = className ?? trait else { continue }
+            classRules[name, default: []].append(Int32(index))
+            if rules[index].appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
+            if className == nil || trait == nil { traitRules[name, default: []].append(Int32(index)) }
         }
     }
 

@@ -1,6 +1,6 @@
 /// Where `Compiler.build` streams the rule table's bytes.
 public protocol ByteOutput: AnyObject {
-    func write(_ bytes: UnsafeRawBufferPointer)
+    func write(_ bytes: ArraySlice<UInt8>)
 }
 
 /// A `ByteOutput` that keeps everything in memory.
@@ -9,7 +9,7 @@ public final class ByteArrayOutput: ByteOutput {
 
     public init() {}
 
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    public func write(_ bytes: ArraySlice<UInt8>) {
         self.bytes.append(contentsOf: bytes)
     }
 }

@@ -8,22 +8,13 @@ package final class ColorCache {
     /// Longer than any color's JSON (four numbers of at most 8 characters,
     /// the hex and the keys): a longer one is simply not kept.
     private static let slotWidth = 96
-    // Plain memory, not arrays: an array held by a class is checked for
-    // exclusive access and uniqueness on every write.
-    private let keys = UnsafeMutablePointer<Color>.allocate(capacity: slotCount)
-    private let lengths = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
-    private let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * slotWidth)
+    // Not checked for exclusive access at run time: each method reads or
+    // writes them in turn, and no caller's code runs in between.
+    @exclusivity(unchecked) private var keys = [Color](repeating: Color(red: -1, green: -1, blue: -1), count: slotCount)
+    @exclusivity(unchecked) private var lengths = [Int](repeating: 0, count: slotCount)
+    @exclusivity(unchecked) private var bytes = [UInt8](repeating: 0, count: slotCount * slotWidth)
 
-    package init() {
-        lengths.initialize(repeating: 0, count: Self.slotCount)
-        keys.initialize(repeating: Color(red: -1, green: -1, blue: -1), count: Self.slotCount)
-    }
-
-    deinit {
-        keys.deallocate()
-        lengths.deallocate()
-        bytes.deallocate()
-    }
+    package init() {}
 
     private static func slot(of color: Color) -> Int {
         var hash = color.red.bitPattern &* 0x9E37_79B9_7F4A_7C15
@@ -34,18 +25,19 @@ package final class ColorCache {
     }
 
     /// The kept JSON of `color`, if any.
-    package func json(of color: Color) -> UnsafeRawBufferPointer? {
+    package func json(of color: Color) -> ArraySlice<UInt8>? {
         let slot = Self.slot(of: color)
         guard lengths[slot] > 0, keys[slot] == color else { return nil }
-        return UnsafeRawBufferPointer(start: bytes + slot * Self.slotWidth, count: lengths[slot])
+        let start = slot * Self.slotWidth
+        return bytes[start..<(start + lengths[slot])]
     }
 
-    /// Keeps `json` as the JSON of `color`.
-    package func keep(_ json: UnsafeRawBufferPointer, of color: Color) {
-        guard json.count <= Self.slotWidth, let base = json.baseAddress else { return }
+    /// Keeps what `output` holds from `start` on as the JSON of `color`.
+    package func keep(_ output: ByteBuffer, from start: Int, of color: Color) {
         let slot = Self.slot(of: color)
-        UnsafeMutableRawPointer(bytes + slot * Self.slotWidth).copyMemory(from: base, byteCount: json.count)
+        guard output.count - start <= Self.slotWidth,
+              output.copyWritten(from: start, into: &bytes, at: slot * Self.slotWidth) else { return }
         keys[slot] = color
-        lengths[slot] = json.count
+        lengths[slot] = output.count - start
     }
 }

@@ -3,7 +3,11 @@
 /// and tabs by name, other control characters as `\u00XX`; every other byte,
 /// UTF-8 sequences included, as it is.
 package enum JSONEscaping {
-    private static let hexDigits: StaticString = "0123456789abcdef"
+    /// The lowercase hexadecimal digit of `value` (0 to 15).
+    @inline(__always)
+    package static func hexDigit(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: value < 10 ? 0x30 + value : 0x57 + value)
+    }
 
     /// Whether `byte` must be escaped in a JSON string.
     @inline(__always)
@@ -23,25 +27,27 @@ package enum JSONEscaping {
         case UInt8(ascii: "\t"): emit(UInt8(ascii: "t"))
         default:
             for digit in "u00".utf8 { emit(digit) }
-            emit(hexDigits.utf8Start[Int(byte >> 4)])
-            emit(hexDigits.utf8Start[Int(byte & 15)])
+            emit(hexDigit(Int(byte >> 4)))
+            emit(hexDigit(Int(byte & 15)))
         }
     }
 
     /// Appends `text` as a JSON string, quotes included.
     package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            // The runs between bytes to escape are copied whole (most strings: one run).
-            var runStart = 0
-            for index in 0..<bytes.count where needsEscape(bytes[index]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        let bytes = text.utf8
+        // The runs between bytes to escape are copied whole (most strings: one run).
+        var runStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if needsEscape(bytes[index]) {
+                out.append(contentsOf: bytes[runStart..<index])
                 escape(bytes[index]) { out.append($0) }
-                runStart = index + 1
+                runStart = bytes.index(after: index)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            index = bytes.index(after: index)
         }
+        out.append(contentsOf: bytes[runStart...])
         out.append(UInt8(ascii: "\""))
     }
 
@@ -49,18 +55,13 @@ package enum JSONEscaping {
     package static func appendInteger(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
+        // The digits come lowest first: appended, then turned around in place.
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
     /// `text` as a JSON string, quotes included.

@@ -42,8 +42,8 @@ struct JSONParser {
     private var depth = 0
 
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, Failure> {
-        bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(scanner: JSONScanner(buffer))
+        do {
+            var parser = JSONParser(scanner: JSONScanner(bytes))
             do throws(Failure) {
                 parser.scanner.skipWhitespace()
                 let node = try parser.parseValue()

@@ -10,11 +10,11 @@ struct JSONScanner {
         let offset: Int
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
     var position = 0
 
     /// A scanner at the start of `bytes`, past a UTF-8 byte order mark.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: [UInt8]) {
         self.bytes = bytes
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     }
@@ -39,8 +39,9 @@ struct JSONScanner {
 
     mutating func literal(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count,
-              (0..<count).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] }) else { throw failure("expected a JSON value") }
+        guard position + count <= bytes.count, bytes[position..<(position + count)].spells(word) else {
+            throw failure("expected a JSON value")
+        }
         position += count
     }
 
@@ -48,8 +49,7 @@ struct JSONScanner {
     @inline(__always)
     mutating func eat(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        for index in 0..<count where bytes[position + index] != text.utf8Start[index] { return false }
+        guard position + count <= bytes.count, bytes[position..<(position + count)].spells(text) else { return false }
         position += count
         return true
     }
@@ -65,7 +65,7 @@ struct JSONScanner {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position - 1]), as: UTF8.self)
+                return String(decoding: bytes[start..<position - 1], as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
             position += 1
@@ -111,28 +111,26 @@ struct JSONScanner {
     /// A string's bytes when it has no escape and only ASCII (the position
     /// then past its closing quote); nil, the position unchanged, otherwise.
     /// For comparing keys and keywords without making a `String`.
-    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+    mutating func plainString() -> ArraySlice<UInt8>? {
         var index = position + 1
         // Eight bytes at a time: the first byte that ends or escapes a plain
         // string is found in a word at once.
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                let special = JSONScanner.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                if special == 0 {
-                    index += 8
-                    continue
-                }
-                index += special.trailingZeroBitCount / 8
-                guard bytes[index] == UInt8(ascii: "\"") else { return nil }
-                defer { position = index + 1 }
-                return UnsafeBufferPointer(rebasing: bytes[(position + 1)..<index])
+        while index + 8 <= bytes.count {
+            let special = JSONScanner.specialBytes(bytes.word(at: index))
+            if special == 0 {
+                index += 8
+                continue
             }
+            index += special.trailingZeroBitCount / 8
+            guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+            defer { position = index + 1 }
+            return bytes[(position + 1)..<index]
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { position = index + 1 }
-                return UnsafeBufferPointer(rebasing: bytes[(position + 1)..<index])
+                return bytes[(position + 1)..<index]
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
             index += 1
@@ -211,7 +209,7 @@ struct JSONScanner {
             guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits in a JSON number's exponent") }
             skipDigits()
         }
-        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)),
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)),
               value.isFinite else {
             throw Failure(message: "invalid JSON number", offset: start)
         }

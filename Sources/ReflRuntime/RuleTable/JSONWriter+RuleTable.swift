@@ -100,16 +100,15 @@ extension JSONWriter {
     @inline(__always)  // so that `depth` is a constant in each copy
     private func properties(_ list: [Property], depth: Int) {
         raw("{")
-        // Read in place: a copy of each property would count references to its name and value.
-        list.withUnsafeBufferPointer { properties in
-            for index in properties.indices {
-                if index > 0 { raw(",") }
-                indent(depth + 1)
-                string(properties[index].name)
-                raw(": {\"value\": ")
-                value(properties[index].value)
-                raw(properties[index].isImportant ? ", \"important\": true}" : ", \"important\": false}")
-            }
+        // Fields are read through the array: a copy of each property would
+        // count references to its name and value.
+        for index in list.indices {
+            if index > 0 { raw(",") }
+            indent(depth + 1)
+            string(list[index].name)
+            raw(": {\"value\": ")
+            value(list[index].value)
+            raw(list[index].isImportant ? ", \"important\": true}" : ", \"important\": false}")
         }
         if !list.isEmpty { indent(depth) }
         raw("}")

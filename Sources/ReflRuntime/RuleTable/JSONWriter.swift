@@ -8,7 +8,7 @@
 package struct JSONWriter {
     package let output = ByteBuffer()
     package let colors = ColorCache()
-    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    private let sink: ((ArraySlice<UInt8>) -> Void)?
     private let flushThreshold = 1 << 18
 
     /// A writer that keeps everything in memory (`buffer`).
@@ -17,7 +17,7 @@ package struct JSONWriter {
     }
 
     /// A writer that passes full chunks to `sink`.
-    package init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    package init(sink: @escaping (ArraySlice<UInt8>) -> Void) {
         self.sink = sink
         output.reserve(flushThreshold + (1 << 16))
     }
@@ -42,40 +42,13 @@ package struct JSONWriter {
         output.append(text)
     }
 
-    /// A JSON string. Most strings need no escaping and are copied whole.
+    /// A JSON string. Most strings need no escaping and are copied whole;
+    /// the rare one that needs an escape is written again, byte by byte.
     package func string(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            // Copied and checked in one pass, eight bytes at a time; the rare
-            // string that needs an escape is written again, byte by byte.
-            var clean = true
-            output.write(maximum: bytes.count + 2) { pointer in
-                pointer[0] = UInt8(ascii: "\"")
-                var index = 0
-                if let base = bytes.baseAddress {
-                    let destination = UnsafeMutableRawPointer(pointer + 1)
-                    while index + 8 <= bytes.count {
-                        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                        if Self.needsEscape(word) { clean = false }
-                        destination.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
-                        index += 8
-                    }
-                }
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if JSONEscaping.needsEscape(byte) { clean = false }
-                    pointer[index + 1] = byte
-                    index += 1
-                }
-                pointer[bytes.count + 1] = UInt8(ascii: "\"")
-                return clean ? bytes.count + 2 : 0
-            }
-            if !clean {
-                output.append(UInt8(ascii: "\""))
-                for byte in bytes { escaped(byte) }
-                output.append(UInt8(ascii: "\""))
-            }
-        }
+        if output.appendQuoted(text, wordNeedsEscape: Self.needsEscape, byteNeedsEscape: JSONEscaping.needsEscape) { return }
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 { escaped(byte) }
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes of `word` is a control character, a
@@ -103,8 +76,7 @@ package struct JSONWriter {
         } else if let scaled = Self.fiveDecimals(value) {
             fixedPoint(scaled)
         } else {
-            var text = value.description
-            text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
+            output.append(value.description)
         }
     }
 
@@ -134,14 +106,14 @@ package struct JSONWriter {
 
     /// Writes `scaled / 100000` with up to five decimals, trailing zeros dropped.
     private func fixedPoint(_ scaled: Int) {
-        output.write(maximum: 32) { pointer in
+        output.write(maximum: 32) { window in
             var written = 0
             if scaled < 0 {
-                pointer[0] = UInt8(ascii: "-")
+                window[0] = UInt8(ascii: "-")
                 written = 1
             }
             let magnitude = scaled.magnitude
-            written += Self.digits(of: magnitude / 100_000, into: pointer + written)
+            written += Self.digits(of: magnitude / 100_000, into: &window, at: written)
             var fraction = magnitude % 100_000
             guard fraction > 0 else { return written }
             var count = 5
@@ -149,9 +121,9 @@ package struct JSONWriter {
                 fraction /= 10
                 count -= 1
             }
-            pointer[written] = UInt8(ascii: ".")
+            window[written] = UInt8(ascii: ".")
             for index in stride(from: written + count, through: written + 1, by: -1) {
-                pointer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+                window[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
                 fraction /= 10
             }
             return written + 1 + count
@@ -159,18 +131,18 @@ package struct JSONWriter {
     }
 
     package func integer(_ value: Int) {
-        output.write(maximum: 21) { pointer in
+        output.write(maximum: 21) { window in
             if value < 0 {
-                pointer[0] = UInt8(ascii: "-")
-                return 1 + Self.digits(of: value.magnitude, into: pointer + 1)
+                window[0] = UInt8(ascii: "-")
+                return 1 + Self.digits(of: value.magnitude, into: &window, at: 1)
             }
-            return Self.digits(of: value.magnitude, into: pointer)
+            return Self.digits(of: value.magnitude, into: &window, at: 0)
         }
     }
 
-    /// Writes the decimal digits of `value` at `pointer` (up to 20); returns how many.
+    /// Writes the decimal digits of `value` at `start` (up to 20); returns how many.
     @inline(__always)
-    private static func digits(of value: UInt, into pointer: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func digits(of value: UInt, into window: inout OutputWindow, at start: Int) -> Int {
         var count = 1
         var bound: UInt = 10
         while count < 20 && value >= bound {
@@ -179,7 +151,7 @@ package struct JSONWriter {
         }
         var remaining = value
         for index in stride(from: count - 1, through: 0, by: -1) {
-            pointer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+            window[start + index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
             remaining /= 10
         }
         return count
@@ -187,20 +159,19 @@ package struct JSONWriter {
 
     /// `"#rrggbbaa"`, written without building a String.
     package func hexColor(_ color: Color) {
-        let digits: StaticString = "0123456789abcdef"
-        output.write(maximum: 11) { pointer in
-            pointer[0] = UInt8(ascii: "\"")
-            pointer[1] = UInt8(ascii: "#")
+        output.write(maximum: 11) { window in
+            window[0] = UInt8(ascii: "\"")
+            window[1] = UInt8(ascii: "#")
             func put(_ component: Double, at index: Int) {
                 let value = Self.roundedHalfAwayFromZero(min(max(component, 0), 1) * 255)
-                pointer[index] = digits.utf8Start[value >> 4]
-                pointer[index + 1] = digits.utf8Start[value & 15]
+                window[index] = JSONEscaping.hexDigit(value >> 4)
+                window[index + 1] = JSONEscaping.hexDigit(value & 15)
             }
             put(color.red, at: 2)
             put(color.green, at: 4)
             put(color.blue, at: 6)
             put(color.alpha, at: 8)
-            pointer[10] = UInt8(ascii: "\"")
+            window[10] = UInt8(ascii: "\"")
             return 11
         }
     }
@@ -216,7 +187,7 @@ package struct JSONWriter {
         let lineStart: StaticString = "\n                "
         let width = 1 + 2 * depth
         if width <= lineStart.utf8CodeUnitCount {
-            output.append(UnsafeRawBufferPointer(start: lineStart.utf8Start, count: width))
+            output.append(lineStart, count: width)
         } else {
             output.append(UInt8(ascii: "\n"))
             for _ in 0..<depth { raw("  ") }

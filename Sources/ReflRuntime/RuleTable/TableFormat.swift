@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The three forms a stylesheet is loaded from, told apart by content (a
 /// file's name says nothing reliable: a table may be saved under any name).
 public enum TableFormat: Sendable, Equatable {
@@ -29,14 +21,6 @@ public enum TableFormat: Sendable, Equatable {
     /// load a binary table with `Stylesheet(contentsOfFile:)`, which reads
     /// it once, straight into the table's memory.
     public static func isBinaryTable(atPath path: FilePath) -> Bool {
-        guard !path.isUnusable else { return false }
-        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
-        var head = [UInt8](repeating: 0, count: BinaryFormat.magic.count)
-        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return count == head.count && head == BinaryFormat.magic
+        FileSystem.readStart(of: path, count: BinaryFormat.magic.count) == BinaryFormat.magic
     }
 }

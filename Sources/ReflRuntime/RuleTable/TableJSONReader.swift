@@ -35,12 +35,12 @@ struct JSONObjectStart {
 /// only, the common case) or decoded. Matched against names with
 /// `case "name":`, which a decoded key matches by its text.
 struct JSONKey {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ArraySlice<UInt8>
     let isPlain: Bool
 
     @inline(__always)
     static func ~= (name: StaticString, key: JSONKey) -> Bool {
-        spells(key.bytes, name)
+        key.bytes.spells(name)
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -48,41 +48,7 @@ struct JSONKey {
     /// Whether two keys are the same key, as the tree parser compares them
     /// (as `String`s, when one was written with escapes or non-ASCII characters).
     func isSame(as other: JSONKey) -> Bool {
-        isPlain && other.isPlain ? spells(bytes, other.bytes) : text == other.text
-    }
-}
-
-/// Room for the keys a reader remembers, grown as needed.
-private final class KeyStorage {
-    private(set) var keys = UnsafeMutablePointer<JSONKey>.allocate(capacity: 64)
-    private(set) var capacity = 64
-
-    /// Twice the room, the keys kept.
-    func grow() -> UnsafeMutablePointer<JSONKey> {
-        let larger = UnsafeMutablePointer<JSONKey>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: keys, count: capacity)
-        keys.deallocate()
-        keys = larger
-        capacity *= 2
-        return keys
-    }
-
-    deinit { keys.deallocate() }
-}
-
-/// The decoded text of keys written with escapes, kept for as long as the reader reads.
-private final class DecodedKeys {
-    private var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
-
-    func keep(_ text: String) -> UnsafeBufferPointer<UInt8> {
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-        _ = buffer.initialize(from: text.utf8)
-        buffers.append(buffer)
-        return UnsafeBufferPointer(buffer)
-    }
-
-    deinit {
-        for buffer in buffers { buffer.deallocate() }
+        isPlain && other.isPlain ? bytes.equalBytes(other.bytes) : text == other.text
     }
 }
 
@@ -100,32 +66,27 @@ struct TableJSONReader {
     private var depth = 0
     private var names = NameInterner()
     /// The keys of the objects being read, innermost last: the first
-    /// `keyCount` of the storage's (plain memory: an array's checks cost
-    /// more than the rest of remembering a key).
-    private let keyStorage = KeyStorage()
-    private var keys: UnsafeMutablePointer<JSONKey>
+    /// `keyCount` (the array keeps its room as objects end).
+    private var keys: [JSONKey] = []
     private var keyCount = 0
-    private let decodedKeys = DecodedKeys()
 
     /// How deep objects and arrays may nest: the tree parser's limit, or
     /// less on a thread of the parallel read (whose stack may be smaller).
     private let depthLimit: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: [UInt8]) {
         scanner = JSONScanner(bytes)
         depthLimit = JSONParser.maximumDepth
-        keys = keyStorage.keys
     }
 
     /// A reader at `position`, inside `depth` levels of objects and arrays,
     /// nesting at most `depthLimit` deep.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, depth: Int, depthLimit: Int, version: Int) {
+    init(_ bytes: [UInt8], at position: Int, depth: Int, depthLimit: Int, version: Int) {
         scanner = JSONScanner(bytes)
         scanner.position = position
         self.depth = depth
         self.depthLimit = depthLimit
         self.version = version
-        keys = keyStorage.keys
     }
 
     /// The current nesting of objects and arrays.
@@ -216,8 +177,7 @@ struct TableJSONReader {
 
     @inline(__always)
     private mutating func remember(_ key: JSONKey) {
-        if keyCount == keyStorage.capacity { keys = keyStorage.grow() }
-        keys[keyCount] = key
+        if keyCount < keys.count { keys[keyCount] = key } else { keys.append(key) }
         keyCount += 1
     }
 
@@ -229,7 +189,7 @@ struct TableJSONReader {
         if let bytes = scanner.plainString() {
             key = JSONKey(bytes: bytes, isPlain: true)
         } else {
-            do { key = JSONKey(bytes: decodedKeys.keep(try scanner.string()), isPlain: false) } catch { throw syntax(error) }
+            do { key = JSONKey(bytes: Array(try scanner.string().utf8)[...], isPlain: false) } catch { throw syntax(error) }
         }
         scanner.skipWhitespace()
         guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
@@ -336,9 +296,9 @@ struct TableJSONReader {
         var object = try beginObject()
         scanner.skipWhitespace()
         let typeAt: Int
-        let type: UnsafeBufferPointer<UInt8>
+        let type: ArraySlice<UInt8>
         // As the writer lays it out, the type comes first; otherwise it is looked for first.
-        if scanner.current == UInt8(ascii: "\""), let first = scanner.plainString(), spells(first, "type") {
+        if scanner.current == UInt8(ascii: "\""), let first = scanner.plainString(), first.spells("type") {
             remember(JSONKey(bytes: first, isPlain: true))
             scanner.skipWhitespace()
             guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
@@ -390,7 +350,7 @@ struct TableJSONReader {
     }
 
     /// A string that names something (a type, an operation), as bytes.
-    private mutating func plainText() throws(TableReadFailure) -> UnsafeBufferPointer<UInt8> {
+    private mutating func plainText() throws(TableReadFailure) -> ArraySlice<UInt8> {
         let at = offset
         guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string", at: at) }
         if let bytes = scanner.plainString() { return bytes }
@@ -501,32 +461,17 @@ extension FourValues<Double> {
     }
 }
 
-/// Whether two byte strings are equal.
-func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count == other.count else { return false }
-    for index in 0..<bytes.count where bytes[index] != other[index] { return false }
-    return true
-}
-
-/// Whether `bytes` are the text of `word`.
-@inline(__always)
-func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-    guard bytes.count == word.utf8CodeUnitCount else { return false }
-    for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
-    return true
-}
-
 /// One `String` per distinct name: a table repeats a few property names,
 /// classes and files many times over.
 private struct NameInterner {
     private var slots = [(bytes: [UInt8], string: String)?](repeating: nil, count: 1024)
     private var count = 0
 
-    mutating func string(for bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let hash = BinaryFormat.hash(UnsafeRawBufferPointer(bytes))
+    mutating func string(for bytes: ArraySlice<UInt8>) -> String {
+        let hash = BinaryFormat.hash(bytes)
         var slot = Int(hash) & (slots.count - 1)
         while let entry = slots[slot] {
-            if entry.bytes.withUnsafeBufferPointer({ spells($0, bytes) }) { return entry.string }
+            if entry.bytes[...].equalBytes(bytes) { return entry.string }
             slot = (slot + 1) & (slots.count - 1)
         }
         let string = String(decoding: bytes, as: UTF8.self)

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReflEval
 
 /// The Language Server Protocol's base protocol on two file descriptors
 /// (standard input and output by default): each message is
@@ -44,9 +45,9 @@ public final class FileDescriptorTransport: MessageTransport {
         let ready = poll(&descriptor, 1, milliseconds)
         guard ready > 0 else { return [] }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        let count = Descriptor.read(input, into: &chunk)
         if count < 0 {
-            if errno == EINTR || errno == EAGAIN { return [] }
+            if errno == EAGAIN { return [] }
             isClosed = true
             return []
         }
@@ -134,25 +135,13 @@ public final class FileDescriptorTransport: MessageTransport {
         let body = message.pieces
         let header = Array("Content-Length: \(body.reduce(0) { $0 + $1.count })\r\n\r\n".utf8)
         for piece in [header] + body where !piece.isEmpty {
-            if !piece.withUnsafeBytes({ Self.writeAll($0, to: output) }) {
+            if Descriptor.writeAll(piece[...], to: output) != nil {
                 sendFailed = true
                 return
             }
         }
     }
 
-    /// Writes all of `buffer`, retrying partial and interrupted writes;
-    /// false when writing failed (the client went away).
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
-    }
 }
 
 extension Substring {

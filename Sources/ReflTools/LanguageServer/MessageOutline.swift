@@ -18,10 +18,10 @@ struct MessageOutline {
     private static let maximumMemberLength = 1024
 
     init(_ message: [UInt8]) {
-        message.withUnsafeBufferPointer { scan($0) }
+        scan(message)
     }
 
-    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func scan(_ bytes: [UInt8]) {
         var depth = 0
         var isObject = false
         var expectsKey = false
@@ -65,7 +65,7 @@ struct MessageOutline {
         }
     }
 
-    private mutating func finishMember(_ key: Range<Int>?, value: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func finishMember(_ key: Range<Int>?, value: Range<Int>, in bytes: [UInt8]) {
         guard let key, value.count <= Self.maximumMemberLength, value.lowerBound > key.upperBound else { return }
         let name = bytes[key]
         if name.elementsEqual("\"id\"".utf8) {

@@ -101,12 +101,7 @@ final class Workspace {
     /// `path` with symbolic links resolved, or normalized when it does not exist.
     static func canonical(_ path: FilePath) -> FilePath {
         guard !path.isUnusable else { return path }
-        return path.withCString { pointer -> FilePath in
-            guard let resolved = realpath(pointer, nil) else { return path.normalized }
-            defer { free(resolved) }
-            return FilePath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
-                                                             count: strlen(resolved))))
-        }
+        return FileSystem.realPath(path) ?? path.normalized
     }
 
     /// The URI for a file a compilation names.
@@ -257,19 +252,16 @@ final class Workspace {
 
     private static func collectStylesheets(in folder: FilePath, depth: Int, into files: inout [FilePath], foldersLeft: inout Int) {
         guard files.count < maximumScannedFiles, depth <= maximumScanDepth, foldersLeft > 0,
-              let directory = folder.withCString({ opendir($0) }) else { return }
-        defer { closedir(directory) }
+              let entries = FileSystem.entries(ofFolder: folder, limit: maximumScannedFiles - files.count) else { return }
         foldersLeft -= 1
         var subfolders: [FilePath] = []
-        while let entry = readdir(directory), files.count < maximumScannedFiles {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+        for entry in entries where files.count < maximumScannedFiles {
+            let name = entry.name
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
             let path = folder.appending(FilePath(bytes: name))
             if name.count > 5 && name.suffix(5).elementsEqual(".less".utf8) {
                 files.append(path)
-            } else if Int32(entry.pointee.d_type) == Int32(DT_DIR) && name != Array("node_modules".utf8) {
+            } else if entry.isFolder && name != Array("node_modules".utf8) {
                 subfolders.append(path)
             }
         }
@@ -296,16 +288,15 @@ final class Workspace {
     /// Whether `needle` stands anywhere in `bytes`.
     static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
         let count = needle.utf8CodeUnitCount
-        return needle.withUTF8Buffer { needle in
-            guard let first = needle.first, bytes.count >= count else { return false }
-            var index = 0
-            while let found = bytes[index...].firstIndex(of: first) {
-                if found + count > bytes.count { return false }
-                if bytes[found..<found + count].elementsEqual(needle) { return true }
-                index = found + 1
-            }
-            return false
+        guard count > 0, bytes.count >= count else { return false }
+        let first = Array("\(needle)".utf8)[0]
+        var index = 0
+        while let found = bytes[index...].firstIndex(of: first) {
+            if found + count > bytes.count { return false }
+            if bytes[found..<found + count].spells(needle) { return true }
+            index = found + 1
         }
+        return false
     }
 
     /// The file an import written `written` in `importer` names, found as

@@ -11,10 +11,9 @@ enum BinaryChecksum {
     private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
-    static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let count = bytes.count
-        guard let base = bytes.baseAddress else { return avalanche(prime5) }
-        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    static func xxh64(_ bytes: [UInt8], count: Int) -> UInt64 {
+        precondition(count >= 0 && count <= bytes.count, "checksum past the bytes")
+        func word(_ offset: Int) -> UInt64 { bytes.load(UInt64.self, at: offset) }
         var offset = 0
         var hash: UInt64
         if count >= 32 {
@@ -40,12 +39,12 @@ enum BinaryChecksum {
             offset += 8
         }
         if offset + 4 <= count {
-            let half = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            let half = UInt64(bytes.load(UInt32.self, at: offset))
             hash = rotate(hash ^ (half &* prime1), 23) &* prime2 &+ prime3
             offset += 4
         }
         while offset < count {
-            hash = rotate(hash ^ (UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) &* prime5), 11) &* prime1
+            hash = rotate(hash ^ (UInt64(bytes[offset]) &* prime5), 11) &* prime1
             offset += 1
         }
         return avalanche(hash)

@@ -129,7 +129,7 @@ enum BinaryFormat {
 
     /// 32-bit FNV-1a over a name's UTF-8 bytes: what the selector index
     /// hashes names with.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes {
             hash = (hash ^ UInt32(byte)) &* 16_777_619

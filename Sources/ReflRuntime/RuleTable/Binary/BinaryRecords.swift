@@ -134,14 +134,14 @@ enum IndexEntryRecord {
 
 /// Reads fields of a table's bytes (little-endian, at any alignment).
 protocol BinaryFieldReading {
-    var base: UnsafeRawPointer { get }
+    var bytes: [UInt8] { get }
 }
 
 extension BinaryFieldReading {
     /// The field `field` of the record at byte `record`.
     @inline(__always)
     func read<Value: FixedWidthInteger>(_ field: RecordField<Value>, at record: Int) -> Value {
-        Value(littleEndian: base.loadUnaligned(fromByteOffset: record + field.offset, as: Value.self))
+        bytes.load(Value.self, at: record + field.offset)
     }
 }
 
@@ -164,7 +164,7 @@ extension [UInt8] {
 
     /// Sets the field `field` of the record starting at `record`.
     mutating func set<Value: FixedWidthInteger>(_ field: RecordField<Value>, at record: Int, to value: Value) {
-        withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: record + field.offset, as: Value.self) }
+        storeLittleEndian(value, at: record + field.offset)
     }
 
     /// Appends one u32 entry of a list section.

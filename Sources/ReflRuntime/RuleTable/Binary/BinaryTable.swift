@@ -26,47 +26,6 @@ public struct BinaryTableError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-/// A table's bytes at a fixed address for as long as the table lives.
-/// Immutable once made, hence shareable between threads.
-final class TableBytes: @unchecked Sendable {
-    let base: UnsafeRawPointer
-    package let count: Int
-
-    init(copying bytes: UnsafeRawBufferPointer) {
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: BinaryFormat.sectionAlignment)
-        if let source = bytes.baseAddress { memory.copyMemory(from: source, byteCount: bytes.count) }
-        base = UnsafeRawPointer(memory)
-        count = bytes.count
-    }
-
-    private init(base: UnsafeRawPointer, count: Int) {
-        self.base = base
-        self.count = count
-    }
-
-    /// The file at `path`, read straight into the table's memory (a binary
-    /// table is used where it is read: no second copy).
-    static func read(_ path: FilePath) -> Result<TableBytes, FileSystem.ReadError> {
-        var memory: UnsafeMutableRawPointer?
-        let read = FileSystem.readFile(path) { size in
-            memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: BinaryFormat.sectionAlignment)
-            return UnsafeMutableBufferPointer(start: memory!.assumingMemoryBound(to: UInt8.self), count: size)
-        }
-        switch read {
-        case .success(let count): return .success(TableBytes(base: memory!, count: count))
-        case .failure(let error):
-            memory?.deallocate()
-            return .failure(error)
-        }
-    }
-
-    var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
-
-    deinit {
-        UnsafeMutableRawPointer(mutating: base).deallocate()
-    }
-}
-
 /// A binary rule table, checked once when it is made (see
 /// `BinaryTable+Validation.swift`) and then read in place: rules,
 /// properties and values are decoded when a query needs them, so loading
@@ -77,7 +36,7 @@ final class TableBytes: @unchecked Sendable {
 final class BinaryTable: Sendable, BinaryFieldReading {
     typealias Section = BinaryFormat.Section
 
-    let bytes: TableBytes
+    let bytes: [UInt8]
     /// Byte offset and record count of each section.
     let sectionOffsets: [Int]
     let sectionCounts: [Int]
@@ -93,13 +52,8 @@ final class BinaryTable: Sendable, BinaryFieldReading {
     var ruleCount: Int { sectionCounts[Section.rules.rawValue] }
     var stringCount: Int { sectionCounts[Section.stringOffsets.rawValue] - 1 }
 
-    /// Checks `bytes` as a binary table and keeps a copy of them.
-    convenience init(bytes input: UnsafeRawBufferPointer) throws(BinaryTableError) {
-        try self.init(TableBytes(copying: input))
-    }
-
     /// Checks `bytes` as a binary table; the table keeps them.
-    init(_ bytes: TableBytes) throws(BinaryTableError) {
+    init(_ bytes: [UInt8]) throws(BinaryTableError) {
         let (layout, propertyNames) = try BinaryTableValidator.validate(bytes)
         self.bytes = bytes
         sectionOffsets = layout.offsets
@@ -127,8 +81,6 @@ final class BinaryTable: Sendable, BinaryFieldReading {
 
     // MARK: - Reading fields
 
-    var base: UnsafeRawPointer { bytes.base }
-
     /// Entry `index` of the u32 list section starting at byte `section`.
     @inline(__always)
     func entry(_ section: Int, _ index: Int) -> UInt32 { read(ListEntry.value, at: section + ListEntry.size * index) }
@@ -142,10 +94,10 @@ final class BinaryTable: Sendable, BinaryFieldReading {
     }
 
     /// The UTF-8 bytes of string `id`.
-    func stringBytes(_ id: UInt32) -> UnsafeRawBufferPointer {
+    func stringBytes(_ id: UInt32) -> ArraySlice<UInt8> {
         let start = Int(entry(stringOffsets, Int(id)))
         let end = Int(entry(stringOffsets, Int(id) + 1))
-        return UnsafeRawBufferPointer(start: bytes.base + stringBytes + start, count: end - start)
+        return bytes[(stringBytes + start)..<(stringBytes + end)]
     }
 
     func string(_ id: UInt32) -> String {
@@ -158,9 +110,7 @@ final class BinaryTable: Sendable, BinaryFieldReading {
 
     /// Whether string `id` is `text`, compared as bytes.
     func string(_ id: UInt32, equals text: String) -> Bool {
-        let stored = stringBytes(id)
-        var text = text
-        return text.withUTF8 { stored.elementsEqual(UnsafeRawBufferPointer($0)) }
+        stringBytes(id).elementsEqual(text.utf8)
     }
 
     // MARK: - Rules
@@ -236,26 +186,21 @@ final class BinaryTable: Sendable, BinaryFieldReading {
     /// The index entry for `name`, if some rule is named by it.
     func entry(named name: String) -> NameEntry? {
         guard bucketMask >= 0 else { return nil }
-        var name = name
-        return name.withUTF8 { utf8 -> NameEntry? in
-            let key = UnsafeRawBufferPointer(utf8)
-            var slot = Int(BinaryFormat.hash(key)) & bucketMask
-            // At most one round of the buckets: the check guarantees an empty one, but
-            // the loop does not depend on it.
-            for _ in 0...bucketMask {
-                let bucket = entry(indexBuckets, slot)
-                if bucket == 0 { return nil }
-                let at = indexEntries + IndexEntryRecord.size * Int(bucket - 1)
-                let stored = stringBytes(read(IndexEntryRecord.name, at: at))
-                if stored.elementsEqual(key) {
-                    return NameEntry(first: Int(read(IndexEntryRecord.firstRule, at: at)), classCount: Int(read(IndexEntryRecord.classCount, at: at)),
-                                     subclassCount: Int(read(IndexEntryRecord.subclassCount, at: at)),
-                                     traitCount: Int(read(IndexEntryRecord.traitCount, at: at)))
-                }
-                slot = (slot + 1) & bucketMask
+        var slot = Int(BinaryFormat.hash(name.utf8)) & bucketMask
+        // At most one round of the buckets: the check guarantees an empty one, but
+        // the loop does not depend on it.
+        for _ in 0...bucketMask {
+            let bucket = entry(indexBuckets, slot)
+            if bucket == 0 { return nil }
+            let at = indexEntries + IndexEntryRecord.size * Int(bucket - 1)
+            if stringBytes(read(IndexEntryRecord.name, at: at)).elementsEqual(name.utf8) {
+                return NameEntry(first: Int(read(IndexEntryRecord.firstRule, at: at)), classCount: Int(read(IndexEntryRecord.classCount, at: at)),
+                                 subclassCount: Int(read(IndexEntryRecord.subclassCount, at: at)),
+                                 traitCount: Int(read(IndexEntryRecord.traitCount, at: at)))
             }
-            return nil
+            slot = (slot + 1) & bucketMask
         }
+        return nil
     }
 
     /// Rule indices `start..<start + count` of the rule lists.

@@ -12,8 +12,8 @@ enum BinaryTableValidator {
     typealias ConditionKind = BinaryFormat.ConditionKind
 
     /// Where the sections are, and the property names (read once here: every query uses them).
-    static func validate(_ bytes: TableBytes) throws(BinaryTableError) -> (BinaryLayout, [String]) {
-        var checker = Checker(base: bytes.base, count: bytes.count)
+    static func validate(_ bytes: [UInt8]) throws(BinaryTableError) -> (BinaryLayout, [String]) {
+        var checker = Checker(bytes: bytes)
         try checker.header()
         try checker.strings()
         try checker.numbers()
@@ -26,17 +26,17 @@ enum BinaryTableValidator {
     }
 
     private struct Checker: BinaryFieldReading {
-        let base: UnsafeRawPointer
-        let count: Int
+        let bytes: [UInt8]
         var layout = BinaryLayout()
         var propertyNames: [String] = []
         /// Layout 3 ends with a checksum; layout 1 does not.
         var hasChecksum = true
 
-        init(base: UnsafeRawPointer, count: Int) {
-            self.base = base
-            self.count = count
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
         }
+
+        var count: Int { bytes.count }
 
         func offset(_ section: Section) -> Int { layout.offset(section) }
         func count(_ section: Section) -> Int { layout.count(section) }
@@ -71,7 +71,7 @@ enum BinaryTableValidator {
             // a checksum, which refuses the file for its extra bytes), is damage.
             if hasChecksum {
                 guard count >= BinaryFormat.headerLength + ChecksumTrailer.size,
-                      BinaryChecksum.xxh64(UnsafeRawBufferPointer(start: base, count: count - ChecksumTrailer.size))
+                      BinaryChecksum.xxh64(bytes, count: count - ChecksumTrailer.size)
                         == read(ChecksumTrailer.checksum, at: count - ChecksumTrailer.size) else { throw BinaryTableError.damaged }
             }
             guard layoutVersion == BinaryFormat.layoutVersion || !hasChecksum else {
@@ -119,7 +119,7 @@ enum BinaryTableValidator {
             guard offsets >= 1, entry(.stringOffsets, 0) == 0 else {
                 throw BinaryTableError("the string offsets must start with 0", at: offset(.stringOffsets))
             }
-            let text = UnsafeRawBufferPointer(start: base + offset(.stringBytes), count: length)
+            let text = bytes[offset(.stringBytes)..<(offset(.stringBytes) + length)]
             if let bad = UTF8Check.firstInvalidByte(in: text) {
                 throw BinaryTableError("the string bytes are not valid UTF-8", at: offset(.stringBytes) + bad)
             }
@@ -130,7 +130,7 @@ enum BinaryTableValidator {
                     throw fail("string ends at \(next), before its start (\(previous)) or past the string bytes (\(length))", .stringOffsets, index)
                 }
                 // A string may not start or end inside a character.
-                guard next == length || text[next] & 0xC0 != 0x80 else {
+                guard next == length || text[text.startIndex + next] & 0xC0 != 0x80 else {
                     throw fail("string boundary \(next) falls inside a UTF-8 character", .stringOffsets, index)
                 }
                 previous = next
@@ -155,24 +155,23 @@ enum BinaryTableValidator {
         /// Each value is checked by its kind's codec.
         mutating func values() throws(BinaryTableError) {
             let valueCount = count(.values)
-            // Each value's nesting depth, to bound decoding's recursion: two bytes a value.
-            let depths = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(valueCount, 1))
-            defer { depths.deallocate() }
-            var valueListCursor = 0, stringListCursor = 0
-            var sections = BinaryValueCheck.Sections(layout)
-            try withUnsafePointer(to: &sections) { sections throws(BinaryTableError) in
-                for index in 0..<valueCount {
-                    let at = record(.values, index)
-                    let kind = read(ValueRecord.kind, at: at)
-                    guard let codec = ValueCodecs.codec(forBinaryKind: kind) else { throw fail("unknown value kind \(kind)", .values, index) }
-                    var check = BinaryValueCheck(base: base, index: index, at: at, sections: sections, depths: depths,
-                                                 valueListCursor: valueListCursor, stringListCursor: stringListCursor)
-                    try codec.checkBinary(&check)
-                    try check.check(Int(check.depth) <= BinaryFormat.maximumNesting, "values nest deeper than \(BinaryFormat.maximumNesting)")
-                    depths[index] = check.depth
-                    (valueListCursor, stringListCursor) = (check.valueListCursor, check.stringListCursor)
-                }
+            // One check, moved from record to record, holds what all share: the
+            // bytes, the sections, and each value's nesting depth so far (two
+            // bytes a value, to bound decoding's recursion).
+            var check = BinaryValueCheck(bytes: bytes, sections: BinaryValueCheck.Sections(layout),
+                                         depths: [UInt16](repeating: 0, count: valueCount), valueListCursor: 0, stringListCursor: 0)
+            for index in 0..<valueCount {
+                let at = record(.values, index)
+                let kind = read(ValueRecord.kind, at: at)
+                guard let codec = ValueCodecs.codec(forBinaryKind: kind) else { throw fail("unknown value kind \(kind)", .values, index) }
+                check.index = index
+                check.at = at
+                check.depth = 1
+                try codec.checkBinary(&check)
+                try check.check(Int(check.depth) <= BinaryFormat.maximumNesting, "values nest deeper than \(BinaryFormat.maximumNesting)")
+                check.depths[index] = check.depth
             }
+            let (valueListCursor, stringListCursor) = (check.valueListCursor, check.stringListCursor)
             guard valueListCursor == count(.valueLists) else {
                 throw BinaryTableError("\(count(.valueLists) - valueListCursor) value list entries belong to no value",
                                        at: record(.valueLists, valueListCursor))
@@ -337,9 +336,9 @@ enum BinaryTableValidator {
             String(decoding: stringBytes(id), as: UTF8.self)
         }
 
-        func stringBytes(_ id: UInt32) -> UnsafeRawBufferPointer {
+        func stringBytes(_ id: UInt32) -> ArraySlice<UInt8> {
             let start = Int(entry(.stringOffsets, Int(id))), end = Int(entry(.stringOffsets, Int(id) + 1))
-            return UnsafeRawBufferPointer(start: base + offset(.stringBytes) + start, count: end - start)
+            return bytes[(offset(.stringBytes) + start)..<(offset(.stringBytes) + end)]
         }
 
         // MARK: Variables and the index
@@ -394,15 +393,15 @@ enum BinaryTableValidator {
 /// UTF-8 validity of a whole buffer, checked without making a `String`.
 enum UTF8Check {
     /// The offset of the first byte of the first ill-formed sequence, or nil.
-    static func firstInvalidByte(in bytes: UnsafeRawBufferPointer) -> Int? {
-        var index = 0
-        while index < bytes.count {
+    static func firstInvalidByte(in bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             // Eight ASCII bytes at a time: the common case.
-            if index + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index + 8 <= bytes.endIndex, bytes.word(at: index) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue
             }
-            guard let length = UTF8Scalar.length(in: bytes, at: index) else { return index }
+            guard let length = UTF8Scalar.length(in: bytes, at: index) else { return index - bytes.startIndex }
             index += length
         }
         return nil

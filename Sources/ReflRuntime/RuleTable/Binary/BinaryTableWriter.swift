@@ -376,8 +376,7 @@ package struct BinaryTableWriter {
             sections[Section.indexEntries.rawValue].set(IndexEntryRecord.classCount, at: at, to: UInt32(lists.classRules.count))
             sections[Section.indexEntries.rawValue].set(IndexEntryRecord.subclassCount, at: at, to: UInt32(lists.subclassRules.count))
             sections[Section.indexEntries.rawValue].set(IndexEntryRecord.traitCount, at: at, to: UInt32(lists.traitRules.count))
-            var slot = Int(name.utf8.withContiguousStorageIfAvailable { BinaryFormat.hash(UnsafeRawBufferPointer($0)) }
-                           ?? Array(name.utf8).withUnsafeBytes { BinaryFormat.hash($0) }) & (bucketCount - 1)
+            var slot = Int(BinaryFormat.hash(name.utf8)) & (bucketCount - 1)
             while buckets[slot] != 0 { slot = (slot + 1) & (bucketCount - 1) }
             buckets[slot] = UInt32(entry + 1)
         }
@@ -420,7 +419,7 @@ package struct BinaryTableWriter {
             sections[index] = []
         }
         file.append(contentsOf: repeatElement(0, count: trailer - file.count))
-        let checksum = file.withUnsafeBytes { BinaryChecksum.xxh64($0) }
+        let checksum = BinaryChecksum.xxh64(file, count: file.count)
         file.set(ChecksumTrailer.checksum, at: file.appendRecord(size: ChecksumTrailer.size), to: checksum)
         return file
     }

@@ -30,7 +30,7 @@ enum ColorCodec: ValueCodec {
         writer.raw("],\"hex\":")
         writer.hexColor(color)
         writer.raw("}")
-        writer.colors.keep(writer.output.written(from: start), of: color)
+        writer.colors.keep(writer.output, from: start, of: color)
     }
 
     static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {

@@ -48,10 +48,10 @@ enum ValueCodecs {
     private static let byJSONType: [(name: (UInt64, UInt64), count: Int, codec: any ValueCodec.Type)] = all.map { codec in
         let name = codec.jsonType
         precondition(name.utf8CodeUnitCount <= 16, "a JSON type longer than 16 bytes")
-        return (packed(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)), name.utf8CodeUnitCount, codec)
+        return (packed("\(name)".utf8), name.utf8CodeUnitCount, codec)
     }
 
-    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    private static func packed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)
         for (index, byte) in bytes.enumerated() {
             if index < 8 { words.0 |= UInt64(byte) << (8 * index) } else { words.1 |= UInt64(byte) << (8 * (index - 8)) }
@@ -68,7 +68,7 @@ enum ValueCodecs {
         byBinaryKind[Int(byte)]
     }
 
-    static func codec(forJSONType bytes: UnsafeBufferPointer<UInt8>) -> (any ValueCodec.Type)? {
+    static func codec(forJSONType bytes: ArraySlice<UInt8>) -> (any ValueCodec.Type)? {
         guard bytes.count <= 16 else { return nil }
         let name = packed(bytes)
         for entry in byJSONType where entry.count == bytes.count && entry.name == name { return entry.codec }
@@ -193,14 +193,13 @@ struct BinaryValueCheck: BinaryFieldReading {
         }
     }
 
-    let base: UnsafeRawPointer
+    let bytes: [UInt8]
     /// This record's index, and its byte offset.
-    let index: Int
-    let at: Int
-    /// Held by address: the check of every value shares it (a copy per value cost more than the check).
-    let sections: UnsafePointer<Sections>
+    var index = 0
+    var at = 0
+    let sections: Sections
     /// The nesting depth of each value so far.
-    let depths: UnsafeMutableBufferPointer<UInt16>
+    var depths: [UInt16]
     /// This value's depth: 1, or one more than its deepest part.
     var depth: UInt16 = 1
     /// The next unowned entry of the value lists and of the string lists.
@@ -210,9 +209,9 @@ struct BinaryValueCheck: BinaryFieldReading {
     var small: UInt8 { read(ValueRecord.small, at: at) }
     var wide: UInt16 { read(ValueRecord.wide, at: at) }
     func word(_ position: Int) -> UInt32 { read(ValueRecord.word(position), at: at) }
-    func isNumber(_ code: UInt32) -> Bool { sections.pointee.isNumber(code) }
-    func isString(_ id: UInt32) -> Bool { sections.pointee.isString(id) }
-    var conditionCount: Int { sections.pointee.conditionCount }
+    func isNumber(_ code: UInt32) -> Bool { sections.isNumber(code) }
+    func isString(_ id: UInt32) -> Bool { sections.isString(id) }
+    var conditionCount: Int { sections.conditionCount }
 
     func fail(_ message: String) -> BinaryTableError {
         BinaryTableError("\(BinaryFormat.Section.values.name) record \(index): \(message)", at: at)
@@ -224,24 +223,24 @@ struct BinaryValueCheck: BinaryFieldReading {
 
     /// Words 0 to `count - 1` are number codes.
     func numbers(_ count: Int) throws(BinaryTableError) {
-        for position in 0..<count { try check(sections.pointee.isNumber(word(position)), "number \(position + 1) does not exist") }
+        for position in 0..<count { try check(sections.isNumber(word(position)), "number \(position + 1) does not exist") }
     }
 
     /// Word `position` is a string; `what` names it in the message.
     func string(_ position: Int, _ what: String = "string") throws(BinaryTableError) {
-        try check(sections.pointee.isString(word(position)), "\(what) \(word(position)) does not exist")
+        try check(sections.isString(word(position)), "\(what) \(word(position)) does not exist")
     }
 
     func isWholeNumber(_ position: Int) -> Bool {
         let code = word(position)
-        guard sections.pointee.isNumber(code) else { return false }
+        guard sections.isNumber(code) else { return false }
         let value = code & BinaryFormat.pooledNumberBit == 0 ? BinaryFormat.inlineValue(code)
-            : Double(bitPattern: read(NumberRecord.bits, at: sections.pointee.numbers + NumberRecord.size * Int(code & ~BinaryFormat.pooledNumberBit)))
+            : Double(bitPattern: read(NumberRecord.bits, at: sections.numbers + NumberRecord.size * Int(code & ~BinaryFormat.pooledNumberBit)))
         return value == value.rounded() && abs(value) < 1e15
     }
 
     /// The kind byte of value `item`.
-    private func kind(ofValue item: UInt32) -> UInt8 { read(ValueRecord.kind, at: sections.pointee.values + ValueRecord.size * Int(item)) }
+    private func kind(ofValue item: UInt32) -> UInt8 { read(ValueRecord.kind, at: sections.values + ValueRecord.size * Int(item)) }
 
     /// Word `position` is an earlier value: its kind byte (its depth counts toward this one's).
     mutating func earlierValue(_ position: Int, _ what: String) throws(BinaryTableError) -> UInt8 {
@@ -258,10 +257,10 @@ struct BinaryValueCheck: BinaryFieldReading {
                                _ refused: String = "")
         throws(BinaryTableError) {
         let start = word(first), length = word(count)
-        try check(Int(start) == valueListCursor && Int(length) <= sections.pointee.valueListCount - valueListCursor,
+        try check(Int(start) == valueListCursor && Int(length) <= sections.valueListCount - valueListCursor,
                   "its list (\(start), \(length) values) is not the next \(length) entries of the value lists (\(valueListCursor))")
         for position in valueListCursor..<(valueListCursor + Int(length)) {
-            let item = read(ListEntry.value, at: sections.pointee.valueLists + ListEntry.size * position)
+            let item = read(ListEntry.value, at: sections.valueLists + ListEntry.size * position)
             try check(Int(item) < index, "list entry \(position - valueListCursor) refers to value \(item), not an earlier one")
             try check(allowed(position - valueListCursor, kind(ofValue: item)), refused)
             depth = max(depth, depths[Int(item)] + 1)
@@ -272,10 +271,10 @@ struct BinaryValueCheck: BinaryFieldReading {
     /// The string list this value owns: the next `word(count)` entries, starting at `word(first)`, each a string.
     mutating func ownStringList(first: Int, count: Int) throws(BinaryTableError) {
         let start = Int(word(first)), length = Int(word(count))
-        try check(start == stringListCursor && length <= sections.pointee.stringListCount - stringListCursor,
+        try check(start == stringListCursor && length <= sections.stringListCount - stringListCursor,
                   "its options are not the next \(length) entries of the string lists (\(stringListCursor))")
         for position in start..<(start + length) {
-            try check(sections.pointee.isString(read(ListEntry.value, at: sections.pointee.stringLists + ListEntry.size * position)),
+            try check(sections.isString(read(ListEntry.value, at: sections.stringLists + ListEntry.size * position)),
                       "option \(position - start) does not exist")
         }
         stringListCursor += length

@@ -75,13 +75,16 @@ public enum FileSystem {
         return name.withCString { fstatat(folder, $0, &status, 0) } == 0
     }
 
-    /// The file at `path` read into memory that `allocate` gives for its
-    /// size (which it then owns); how many bytes were read.
-    static func readFile(_ path: FilePath, into allocate: (Int) -> UnsafeMutableBufferPointer<UInt8>) -> Result<Int, ReadError> {
-        var count = 0
-        return withOpenFile(path, folders: nil) { descriptor, size -> Result<Void, ReadError> in
-            readContents(descriptor, into: allocate(size)).map { count = $0 }
-        }.map { _ in count }
+    /// The first `count` bytes of the regular file at `path` (fewer when it
+    /// is shorter); nil when it cannot be opened or is not a regular file.
+    package static func readStart(of path: FilePath, count: Int) -> [UInt8]? {
+        var start: [UInt8]?
+        let opened = withOpenFile(path, folders: nil) { descriptor, _ -> Result<Void, ReadError> in
+            start = Descriptor.read(descriptor, upTo: count) ?? []
+            return .success(())
+        }
+        if case .failure = opened { return nil }
+        return start
     }
 
     /// Opens the regular file at `path` and calls `body` with its
@@ -139,8 +142,7 @@ public enum FileSystem {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = Descriptor.read(descriptor, into: &chunk)
             if count < 0 { return .failure(ReadError(reason: lastErrorReason())) }
             if count == 0 { return .success(bytes) }
             guard bytes.count + count <= maximumFileSize else {
@@ -169,6 +171,66 @@ public enum FileSystem {
                 count += read
             }
         }
+    }
+
+    /// `path` with every symbolic link and `.`/`..` resolved (`realpath`);
+    /// nil when it does not exist or cannot be resolved.
+    package static func realPath(_ path: FilePath) -> FilePath? {
+        guard !path.isUnusable else { return nil }
+        return path.withCString { pointer -> FilePath? in
+            guard let resolved = realpath(pointer, nil) else { return nil }
+            defer { free(resolved) }
+            return FilePath(bytes: bytes(ofCString: resolved))
+        }
+    }
+
+    /// The process's working folder.
+    package static func currentDirectory() -> FilePath? {
+        guard let pointer = getcwd(nil, 0) else { return nil }
+        defer { free(pointer) }
+        return FilePath(bytes: bytes(ofCString: pointer))
+    }
+
+    /// What the symbolic link at `path` holds; nil when it is not a link or cannot be read.
+    package static func linkTarget(_ path: FilePath) -> FilePath? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = path.withCString { link in
+            buffer.withUnsafeMutableBytes { readlink(link, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        }
+        guard count > 0 else { return nil }
+        return FilePath(bytes: Array(buffer[0..<count]))
+    }
+
+    /// One entry of a folder: its name's bytes and what the folder says it is.
+    package struct FolderEntry {
+        package let name: [UInt8]
+        /// From the entry's type, where the file system gives one (else false: `lstat` the path to know).
+        package let isFolder: Bool
+    }
+
+    /// The entries of the folder at `path`, `.` and `..` left out, up to
+    /// `limit` of them; nil when it cannot be opened.
+    package static func entries(ofFolder path: FilePath, limit: Int = .max) -> [FolderEntry]? {
+        guard let directory = path.withCString({ opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var entries: [FolderEntry] = []
+        while entries.count < limit, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            entries.append(FolderEntry(name: name, isFolder: Int32(entry.pointee.d_type) == Int32(DT_DIR)))
+        }
+        return entries
+    }
+
+    /// The process's arguments after its name, as the bytes the system
+    /// passed (`CommandLine.arguments` replaces bytes that are not UTF-8).
+    package static func argumentBytes() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { bytes(ofCString: CommandLine.unsafeArgv[$0]!) }
+    }
+
+    /// The bytes of a NUL-terminated C string the system returned.
+    package static func bytes(ofCString pointer: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }
 
     /// The text of the current `errno`, lowercased as diagnostics are.

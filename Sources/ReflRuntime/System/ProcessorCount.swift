@@ -92,12 +92,8 @@ enum ProcessorCount {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 16 {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        while bytes.count < 1 << 16, let chunk = Descriptor.read(descriptor, upTo: 4096), !chunk.isEmpty {
+            bytes.append(contentsOf: chunk)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -1,0 +1,26 @@
+extension Array {
+    /// Puts at each position `k` the element that was at `source(k)`,
+    /// `source` being a permutation of the indices: cycle by cycle, each
+    /// element moved once, where copying would count references to all its
+    /// parts (a rule's properties are sorted so).
+    @inlinable
+    package mutating func permute(taking source: (Int) -> Int) {
+        var placed = [Bool](repeating: false, count: count)
+        withUnsafeMutableBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            for start in elements.indices where !placed[start] && source(start) != start {
+                let first = (base + start).move()
+                var position = start
+                while source(position) != start {
+                    let next = source(position)
+                    precondition(next >= 0 && next < elements.count && !placed[next], "not a permutation")
+                    (base + position).moveInitialize(from: base + next, count: 1)
+                    placed[position] = true
+                    position = next
+                }
+                (base + position).initialize(to: first)
+                placed[position] = true
+            }
+        }
+    }
+}

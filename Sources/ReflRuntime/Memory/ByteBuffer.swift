@@ -1,0 +1,161 @@
+/// A growable byte buffer for the JSON writer: appends are a capacity check
+/// and a copy, without the per-call uniqueness checks, zero-filling and
+/// generic sequence handling of an array, which dominated writing large
+/// tables. What it hands on is copied out; no pointer leaves it.
+package final class ByteBuffer {
+    // Plain memory, and fields not checked for exclusive access at run time
+    // (which cost a fifth of writing a table): no method lets a caller's
+    // code run while it changes them.
+    @exclusivity(unchecked) package private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+
+    package init(capacity: Int = 1 << 12) {
+        self.capacity = max(capacity, 16)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    package func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.update(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    package func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    package func append(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    @inline(__always)
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (storage + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    package func append(_ text: StaticString) {
+        append(text, count: text.utf8CodeUnitCount)
+    }
+
+    /// The first `count` bytes of `text`.
+    @inline(__always)
+    package func append(_ text: StaticString, count prefix: Int) {
+        precondition(prefix >= 0 && prefix <= text.utf8CodeUnitCount, "past the end of the text")
+        append(UnsafeBufferPointer(start: text.utf8Start, count: prefix))
+    }
+
+    /// The UTF-8 bytes of `text`.
+    package func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends `text` between two quotes when no eight-byte word of it has
+    /// `wordNeedsEscape` and no byte of its end `byteNeedsEscape`: copied and
+    /// checked in one pass, eight bytes at a time. Nothing is appended, and
+    /// the result is false, when some byte needs an escape.
+    @inline(__always)
+    package func appendQuoted(_ text: String, wordNeedsEscape: (UInt64) -> Bool, byteNeedsEscape: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            reserve(bytes.count + 2)
+            let destination = storage + count
+            var clean = true
+            destination[0] = UInt8(ascii: "\"")
+            var index = 0
+            if let source = bytes.baseAddress {
+                let raw = UnsafeMutableRawPointer(destination + 1)
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                    if wordNeedsEscape(word) { clean = false }
+                    raw.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                    index += 8
+                }
+            }
+            while index < bytes.count {
+                if byteNeedsEscape(bytes[index]) { clean = false }
+                destination[index + 1] = bytes[index]
+                index += 1
+            }
+            destination[bytes.count + 1] = UInt8(ascii: "\"")
+            if clean { count += bytes.count + 2 }
+            return clean
+        }
+    }
+
+    /// Lets `body` write up to `maximum` bytes through a window onto them;
+    /// `body` returns how many it wrote.
+    @inline(__always)
+    package func write(maximum: Int, _ body: (inout OutputWindow) -> Int) {
+        reserve(maximum)
+        var window = OutputWindow(UnsafeMutableBufferPointer(start: storage + count, count: maximum))
+        let written = body(&window)
+        precondition(written >= 0 && written <= maximum, "wrote past the window")
+        count += written
+    }
+
+    /// Copies the bytes written since `start` into `target` at `offset`;
+    /// false, copying nothing, when they do not fit there.
+    package func copyWritten(from start: Int, into target: inout [UInt8], at offset: Int) -> Bool {
+        precondition(start >= 0 && start <= count, "outside the written bytes")
+        let length = count - start
+        guard offset >= 0, offset + length <= target.count else { return false }
+        target.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: offset).update(from: storage + start, count: length) }
+        return true
+    }
+
+    /// The bytes written so far.
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// Hands a copy of the written bytes to `body` and empties the buffer.
+    package func drain(_ body: (ArraySlice<UInt8>) -> Void) {
+        body(bytes[...])
+        count = 0
+    }
+}
+
+/// The bytes `ByteBuffer.write(maximum:)` reserved, written by index; each
+/// index is checked against the window, and the window cannot be copied out
+/// of the call that lends it.
+package struct OutputWindow: ~Copyable {
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    fileprivate init(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    package var count: Int { bytes.count }
+
+    @inline(__always)
+    package subscript(index: Int) -> UInt8 {
+        get {
+            precondition(index >= 0 && index < bytes.count, "outside the window")
+            return bytes[index]
+        }
+        nonmutating set {
+            precondition(index >= 0 && index < bytes.count, "outside the window")
+            bytes[index] = newValue
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// Reads and writes of byte arrays eight bytes at a time, for the scanners
+/// (source text, JSON tables, protocol messages) and the binary writer.
+/// Each access is checked against the bytes' bounds; the pointers that make
+/// a word of eight bytes stay in this file.
+extension ArraySlice<UInt8> {
+    /// The eight bytes at `index` (an index of the slice), the first of
+    /// them the word's lowest byte.
+    @inlinable
+    package func word(at index: Int) -> UInt64 {
+        precondition(index >= startIndex && index <= endIndex - 8, "word out of bounds")
+        return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index - startIndex, as: UInt64.self) }.littleEndian
+    }
+
+    /// Whether the two slices hold the same bytes, compared eight at a time.
+    @inlinable
+    package func equalBytes(_ other: ArraySlice<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        var offset = 0
+        while offset + 8 <= count {
+            if word(at: startIndex + offset) != other.word(at: other.startIndex + offset) { return false }
+            offset += 8
+        }
+        while offset < count {
+            if self[startIndex + offset] != other[other.startIndex + offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Whether the bytes spell `word` exactly.
+    @inlinable
+    package func spells(_ word: StaticString) -> Bool {
+        word.withUTF8Buffer { letters in letters.elementsEqual(self) }
+    }
+}
+
+extension Array<UInt8> {
+    /// The eight bytes at `offset`, the first of them the word's lowest byte.
+    @inlinable
+    package func word(at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset <= count - 8, "word out of bounds")
+        return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }.littleEndian
+    }
+
+    /// The bytes from `index` to `end` (fewer than eight) as a word, the
+    /// first of them lowest, the rest zero.
+    @inlinable
+    package func tailWord(from index: Int, to end: Int) -> UInt64 {
+        let remaining = end - index
+        precondition(remaining >= 0 && remaining < 8 && end <= count, "tail out of bounds")
+        if remaining == 0 { return 0 }
+        if end >= 8 { return word(at: end - 8) >> UInt64(64 - 8 * remaining) }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        for position in index..<end {
+            tail |= UInt64(self[position]) << shift
+            shift += 8
+        }
+        return tail
+    }
+
+    /// Whether the bytes of `range` equal `other`'s from `start`, compared eight at a time.
+    @inlinable @inline(__always)
+    package func equalBytes(in range: Range<Int>, _ other: [UInt8], from start: Int) -> Bool {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count && start >= 0 && start + range.count <= other.count,
+                     "comparison out of bounds")
+        return withUnsafeBytes { mine in
+            other.withUnsafeBytes { theirs in
+                let count = range.count
+                var offset = 0
+                while offset + 8 <= count {
+                    if mine.loadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
+                        != theirs.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self) { return false }
+                    offset += 8
+                }
+                while offset < count {
+                    if mine[range.lowerBound + offset] != theirs[start + offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// A multiply-and-rotate hash of the bytes of `range`, eight at a time
+    /// (names are a few words long), then mixed so that the low bits a hash
+    /// table uses depend on every byte.
+    @inlinable
+    package func wordHash(in range: Range<Int>) -> UInt32 {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
+        if range.isEmpty { return UInt32(truncatingIfNeeded: hash) }
+        withUnsafeBytes { bytes in
+            var index = range.lowerBound
+            while index + 8 <= range.upperBound {
+                hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
+                hash = hash << 29 | hash >> 35
+                index += 8
+            }
+            let remaining = range.upperBound - index
+            var tail: UInt64 = 0
+            if remaining > 0 && range.upperBound >= 8 {
+                // The last eight bytes, shifted so that only the remaining ones count.
+                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self))
+                    >> UInt64(64 - 8 * remaining)
+            } else {
+                for position in index..<range.upperBound { tail |= UInt64(bytes[position]) << UInt64(8 * (position - index)) }
+            }
+            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        }
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 29
+        return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// Whether the bytes of `range` spell `word` exactly.
+    @inlinable
+    package func spells(_ word: StaticString, in range: Range<Int>) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+        let letters = word.utf8Start
+        for offset in 0..<range.count where self[range.lowerBound + offset] != letters[offset] { return false }
+        return true
+    }
+
+    /// The integer stored at `offset`, lowest byte first (a table's fields,
+    /// at any alignment).
+    @inlinable @inline(__always)
+    package func load<Value: FixedWidthInteger>(_: Value.Type = Value.self, at offset: Int) -> Value {
+        precondition(offset >= 0 && offset <= count - MemoryLayout<Value>.size, "field out of bounds")
+        return Value(littleEndian: withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) })
+    }
+
+    /// The integer stored at `offset` in the machine's own byte order (a
+    /// record the kernel wrote).
+    @inlinable
+    package func loadNative<Value: FixedWidthInteger>(_: Value.Type = Value.self, at offset: Int) -> Value {
+        precondition(offset >= 0 && offset <= count - MemoryLayout<Value>.size, "field out of bounds")
+        return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) }
+    }
+
+    /// Stores `value`'s bytes at `offset`, lowest first.
+    @inlinable
+    package mutating func storeLittleEndian<Value: FixedWidthInteger>(_ value: Value, at offset: Int) {
+        precondition(offset >= 0 && offset <= count - MemoryLayout<Value>.size, "store out of bounds")
+        withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self) }
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and writes on file descriptors (files, pipes, sockets, the
+/// standard streams) with the bytes in arrays: the system calls take
+/// pointers, and those stay here, each call given exactly the room its
+/// array has. Each call is retried when a signal interrupts it.
+package enum Descriptor {
+    /// Reads what is there, up to `buffer.count` bytes, into the start of
+    /// `buffer`: how many were read, 0 at the end, -1 on an error (`errno`
+    /// says which).
+    package static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Reads up to `limit` bytes: what was read, empty at the end, nil on an error.
+    package static func read(_ descriptor: Int32, upTo limit: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = read(descriptor, into: &buffer)
+        guard count >= 0 else { return nil }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+
+    /// Writes some of `bytes`: how many were written, -1 on an error.
+    package static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Int {
+        while true {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            return written
+        }
+    }
+
+    /// Writes all of `bytes`, however many calls it takes; why it could
+    /// not, or nil.
+    package static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> String? {
+        var remaining = bytes
+        while !remaining.isEmpty {
+            let written = write(remaining, to: descriptor)
+            if written < 0 { return FileSystem.lastErrorReason() }
+            if written == 0 { return "nothing could be written" }
+            remaining = remaining.dropFirst(written)
+        }
+        return nil
+    }
+
+    /// Sends some of `bytes` on a connected socket without raising SIGPIPE
+    /// when the peer has gone: how many were sent, -1 on an error (`errno`
+    /// says which; EAGAIN when a non-blocking socket is full).
+    package static func send(_ bytes: ArraySlice<UInt8>, on socket: Int32) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        while true {
+            let sent = bytes.withUnsafeBytes { bytes in
+                #if canImport(Darwin)
+                Darwin.send(socket, bytes.baseAddress, bytes.count, 0)  // SO_NOSIGPIPE is set on the socket
+                #else
+                Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                #endif
+            }
+            if sent < 0 && errno == EINTR { continue }
+            return sent
+        }
+    }
+}
+
+// At file level: inside `Descriptor`, its own `read` and `write` would hide the system's.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
