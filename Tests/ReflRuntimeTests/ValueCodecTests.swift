@@ -91,12 +91,12 @@ struct ValueCodecTests {
     @Test(arguments: samples)
     func aValueRoundTripsThroughJSON(_ value: StyleValue) throws {
         let json = Array(value.jsonText.utf8)
-        let read = try { () throws(TableReadFailure) in
+        let read = try ByteView.reading(json) { json throws(TableReadFailure) in
             var reader = TableJSONReader(json)
             let value = try reader.value()
             try reader.end()
             return value
-        }()
+        }
         #expect(read == value)
         #expect(try Stylesheet(ruleTableJSON: Self.table(holding: value).jsonBytes()).table == Self.table(holding: value))
     }
@@ -116,10 +116,10 @@ struct ValueCodecTests {
         let root = try JSONNode.parse(Array(value.jsonText.utf8)).get()
         for layout in JSONLayout.allCases {
             let text = Array(layout.write(root).utf8)
-            let read = try { () throws(TableReadFailure) in
+            let read = try ByteView.reading(text) { text throws(TableReadFailure) in
                 var reader = TableJSONReader(text)
                 return try reader.value()
-            }()
+            }
             #expect(read == value, "\(layout)")
         }
     }

@@ -10,28 +10,6 @@ extension ArraySlice<UInt8> {
         precondition(index >= startIndex && index <= endIndex - 8, "word out of bounds")
         return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index - startIndex, as: UInt64.self) }.littleEndian
     }
-
-    /// Whether the two slices hold the same bytes, compared eight at a time.
-    @inlinable
-    package func equalBytes(_ other: ArraySlice<UInt8>) -> Bool {
-        guard count == other.count else { return false }
-        var offset = 0
-        while offset + 8 <= count {
-            if word(at: startIndex + offset) != other.word(at: other.startIndex + offset) { return false }
-            offset += 8
-        }
-        while offset < count {
-            if self[startIndex + offset] != other[other.startIndex + offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    /// Whether the bytes spell `word` exactly.
-    @inlinable
-    package func spells(_ word: StaticString) -> Bool {
-        word.withUTF8Buffer { letters in letters.elementsEqual(self) }
-    }
 }
 
 extension Array<UInt8> {
@@ -115,7 +93,7 @@ extension Array<UInt8> {
     }
 
     /// Whether the bytes of `range` spell `word` exactly.
-    @inlinable
+    @inlinable @inline(__always)
     package func spells(_ word: StaticString, in range: Range<Int>) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")

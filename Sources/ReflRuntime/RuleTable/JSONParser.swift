@@ -42,7 +42,7 @@ struct JSONParser {
     private var depth = 0
 
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, Failure> {
-        do {
+        ByteView.reading(bytes) { bytes in
             var parser = JSONParser(scanner: JSONScanner(bytes))
             do throws(Failure) {
                 parser.scanner.skipWhitespace()

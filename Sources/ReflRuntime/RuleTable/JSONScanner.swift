@@ -10,11 +10,11 @@ struct JSONScanner {
         let offset: Int
     }
 
-    let bytes: [UInt8]
+    let bytes: ByteView
     var position = 0
 
     /// A scanner at the start of `bytes`, past a UTF-8 byte order mark.
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: ByteView) {
         self.bytes = bytes
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
     }
@@ -39,7 +39,7 @@ struct JSONScanner {
 
     mutating func literal(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count, bytes[position..<(position + count)].spells(word) else {
+        guard position + count <= bytes.count, bytes.spells(word, in: position..<(position + count)) else {
             throw failure("expected a JSON value")
         }
         position += count
@@ -49,7 +49,7 @@ struct JSONScanner {
     @inline(__always)
     mutating func eat(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard position + count <= bytes.count, bytes[position..<(position + count)].spells(text) else { return false }
+        guard position + count <= bytes.count, bytes.spells(text, in: position..<(position + count)) else { return false }
         position += count
         return true
     }
@@ -65,12 +65,12 @@ struct JSONScanner {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(decoding: bytes[start..<position - 1], as: UTF8.self)
+                return bytes.text(start..<position - 1)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
             position += 1
         }
-        var out = Array(bytes[start..<position])
+        var out = bytes.array(start..<position)
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
@@ -97,7 +97,7 @@ struct JSONScanner {
             default:
                 if byte >= 0x80 {
                     guard let length = UTF8Scalar.length(in: bytes, at: position) else { throw failure("invalid UTF-8 in a JSON string") }
-                    out.append(contentsOf: bytes[position..<position + length])
+                    out.append(contentsOf: bytes.piece(position..<position + length))
                     position += length
                 } else {
                     out.append(byte)
@@ -111,7 +111,7 @@ struct JSONScanner {
     /// A string's bytes when it has no escape and only ASCII (the position
     /// then past its closing quote); nil, the position unchanged, otherwise.
     /// For comparing keys and keywords without making a `String`.
-    mutating func plainString() -> ArraySlice<UInt8>? {
+    mutating func plainString() -> Range<Int>? {
         var index = position + 1
         // Eight bytes at a time: the first byte that ends or escapes a plain
         // string is found in a word at once.
@@ -124,13 +124,13 @@ struct JSONScanner {
             index += special.trailingZeroBitCount / 8
             guard bytes[index] == UInt8(ascii: "\"") else { return nil }
             defer { position = index + 1 }
-            return bytes[(position + 1)..<index]
+            return (position + 1)..<index
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { position = index + 1 }
-                return bytes[(position + 1)..<index]
+                return (position + 1)..<index
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
             index += 1
@@ -209,7 +209,7 @@ struct JSONScanner {
             guard position < bytes.count, isDigit(bytes[position]) else { throw failure("expected digits in a JSON number's exponent") }
             skipDigits()
         }
-        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)),
+        guard let value = Double(bytes.text(start..<position)),
               value.isFinite else {
             throw Failure(message: "invalid JSON number", offset: start)
         }

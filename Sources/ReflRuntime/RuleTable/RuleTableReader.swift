@@ -6,7 +6,7 @@
 enum RuleTableReader {
     /// The table in `bytes`; a diagnostic in the file `path` when it is malformed.
     static func read(_ bytes: [UInt8], path: String) -> Result<RuleTable, Diagnostic> {
-        switch Result(catching: { () throws(TableReadFailure) in try table(bytes) }) {
+        switch Result(catching: { () throws(TableReadFailure) in try ByteView.reading(bytes) { bytes throws(TableReadFailure) in try table(bytes) } }) {
         case .success(let table): return .success(table)
         case .failure(let failure): return .failure(report(failure, in: SourceFile(path: path, bytes: bytes)))
         }
@@ -67,7 +67,7 @@ enum RuleTableReader {
 
     // MARK: - The table
 
-    private static func table(_ bytes: [UInt8]) throws(TableReadFailure) -> RuleTable {
+    private static func table(_ bytes: ByteView) throws(TableReadFailure) -> RuleTable {
         var reader = TableJSONReader(bytes)
         let table = try reader.beginObject()
         // The version decides how the rest reads: it is read first, wherever it stands.
@@ -375,7 +375,7 @@ enum RuleBoundary {
     private static let ruleOnlyKeys: [StaticString] = ["selector", "priority", "appliesToSubclasses", "source", "properties", "states"]
 
     /// The first such `{` after `position`, and its `,`.
-    static func guess(after position: Int, in bytes: [UInt8]) -> (comma: Int, start: Int)? {
+    static func guess(after position: Int, in bytes: ByteView) -> (comma: Int, start: Int)? {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         var index = position
         while index < bytes.count {
@@ -395,7 +395,7 @@ enum RuleBoundary {
             if ruleOnlyKeys.contains(where: { key in
                 let count = key.utf8CodeUnitCount
                 return keyStart + count < bytes.count && bytes[keyStart + count] == UInt8(ascii: "\"")
-                    && bytes[keyStart..<keyStart + count].spells(key)
+                    && bytes.spells(key, in: keyStart..<keyStart + count)
             }) {
                 return (comma, index)
             }

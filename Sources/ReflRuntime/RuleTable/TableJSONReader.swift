@@ -35,7 +35,7 @@ struct JSONObjectStart {
 /// only, the common case) or decoded. Matched against names with
 /// `case "name":`, which a decoded key matches by its text.
 struct JSONKey {
-    let bytes: ArraySlice<UInt8>
+    let bytes: ByteView
     let isPlain: Bool
 
     @inline(__always)
@@ -43,7 +43,7 @@ struct JSONKey {
         key.bytes.spells(name)
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.text }
 
     /// Whether two keys are the same key, as the tree parser compares them
     /// (as `String`s, when one was written with escapes or non-ASCII characters).
@@ -69,19 +69,21 @@ struct TableJSONReader {
     /// `keyCount` (the array keeps its room as objects end).
     private var keys: [JSONKey] = []
     private var keyCount = 0
+    /// The decoded text of keys written with escapes, kept for as long as the reader reads.
+    private let decodedKeys = ByteArena()
 
     /// How deep objects and arrays may nest: the tree parser's limit, or
     /// less on a thread of the parallel read (whose stack may be smaller).
     private let depthLimit: Int
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: ByteView) {
         scanner = JSONScanner(bytes)
         depthLimit = JSONParser.maximumDepth
     }
 
     /// A reader at `position`, inside `depth` levels of objects and arrays,
     /// nesting at most `depthLimit` deep.
-    init(_ bytes: [UInt8], at position: Int, depth: Int, depthLimit: Int, version: Int) {
+    init(_ bytes: ByteView, at position: Int, depth: Int, depthLimit: Int, version: Int) {
         scanner = JSONScanner(bytes)
         scanner.position = position
         self.depth = depth
@@ -186,10 +188,10 @@ struct TableJSONReader {
         scanner.skipWhitespace()
         guard scanner.current == UInt8(ascii: "\"") else { throw syntax("expected a quoted key") }
         let key: JSONKey
-        if let bytes = scanner.plainString() {
-            key = JSONKey(bytes: bytes, isPlain: true)
+        if let range = scanner.plainString() {
+            key = JSONKey(bytes: scanner.bytes.piece(range), isPlain: true)
         } else {
-            do { key = JSONKey(bytes: Array(try scanner.string().utf8)[...], isPlain: false) } catch { throw syntax(error) }
+            do { key = JSONKey(bytes: decodedKeys.keep(Array(try scanner.string().utf8)), isPlain: false) } catch { throw syntax(error) }
         }
         scanner.skipWhitespace()
         guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
@@ -296,10 +298,10 @@ struct TableJSONReader {
         var object = try beginObject()
         scanner.skipWhitespace()
         let typeAt: Int
-        let type: ArraySlice<UInt8>
+        let type: Range<Int>
         // As the writer lays it out, the type comes first; otherwise it is looked for first.
-        if scanner.current == UInt8(ascii: "\""), let first = scanner.plainString(), first.spells("type") {
-            remember(JSONKey(bytes: first, isPlain: true))
+        if scanner.current == UInt8(ascii: "\""), let first = scanner.plainString(), scanner.bytes.spells("type", in: first) {
+            remember(JSONKey(bytes: scanner.bytes.piece(first), isPlain: true))
             scanner.skipWhitespace()
             guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
             typeAt = offset
@@ -314,8 +316,8 @@ struct TableJSONReader {
             type = try plainText()
             scanner.position = object.offset + 1
         }
-        guard let codec = ValueCodecs.codec(forJSONType: type) else {
-            throw failure("unknown value type '\(String(decoding: type, as: UTF8.self))'", at: typeAt)
+        guard let codec = ValueCodecs.codec(forJSONType: scanner.bytes.piece(type)) else {
+            throw failure("unknown value type '\(scanner.bytes.text(type))'", at: typeAt)
         }
         return try codec.readJSON(object, from: &self)
     }
@@ -350,7 +352,7 @@ struct TableJSONReader {
     }
 
     /// A string that names something (a type, an operation), as bytes.
-    private mutating func plainText() throws(TableReadFailure) -> ArraySlice<UInt8> {
+    private mutating func plainText() throws(TableReadFailure) -> Range<Int> {
         let at = offset
         guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string", at: at) }
         if let bytes = scanner.plainString() { return bytes }
@@ -372,8 +374,8 @@ struct TableJSONReader {
     mutating func name() throws(TableReadFailure) -> String {
         let at = offset
         guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string", at: at) }
-        if let bytes = scanner.plainString() {
-            return bytes.count <= 15 ? String(decoding: bytes, as: UTF8.self) : names.string(for: bytes)
+        if let range = scanner.plainString() {
+            return range.count <= 15 ? scanner.bytes.text(range) : names.string(for: scanner.bytes.piece(range))
         }
         return try string()
     }
@@ -467,18 +469,18 @@ private struct NameInterner {
     private var slots = [(bytes: [UInt8], string: String)?](repeating: nil, count: 1024)
     private var count = 0
 
-    mutating func string(for bytes: ArraySlice<UInt8>) -> String {
+    mutating func string(for bytes: ByteView) -> String {
         let hash = BinaryFormat.hash(bytes)
         var slot = Int(hash) & (slots.count - 1)
         while let entry = slots[slot] {
-            if entry.bytes[...].equalBytes(bytes) { return entry.string }
+            if bytes.equalBytes(entry.bytes) { return entry.string }
             slot = (slot + 1) & (slots.count - 1)
         }
-        let string = String(decoding: bytes, as: UTF8.self)
+        let string = bytes.text
         // Past half full, new names are not kept: a table of many distinct
         // names (selectors) gains nothing from sharing them.
         if count < slots.count / 2 {
-            slots[slot] = (Array(bytes), string)
+            slots[slot] = (bytes.array(0..<bytes.count), string)
             count += 1
         }
         return string

@@ -293,7 +293,7 @@ final class Workspace {
         var index = 0
         while let found = bytes[index...].firstIndex(of: first) {
             if found + count > bytes.count { return false }
-            if bytes[found..<found + count].spells(needle) { return true }
+            if bytes.spells(needle, in: found..<found + count) { return true }
             index = found + 1
         }
         return false

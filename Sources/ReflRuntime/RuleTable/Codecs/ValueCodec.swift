@@ -68,7 +68,7 @@ enum ValueCodecs {
         byBinaryKind[Int(byte)]
     }
 
-    static func codec(forJSONType bytes: ArraySlice<UInt8>) -> (any ValueCodec.Type)? {
+    static func codec(forJSONType bytes: ByteView) -> (any ValueCodec.Type)? {
         guard bytes.count <= 16 else { return nil }
         let name = packed(bytes)
         for entry in byJSONType where entry.count == bytes.count && entry.name == name { return entry.codec }

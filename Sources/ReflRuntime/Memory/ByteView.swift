@@ -1,0 +1,136 @@
+/// A read-only view of bytes an array holds, for the JSON readers: indexing
+/// without an array's reference counting and uniqueness checks (a table is
+/// read a byte at a time, and its keys are compared where they lie), each
+/// access checked against the view. A view is made only by `reading(_:_:)`,
+/// and is valid only inside its closure, which holds the array; a piece of
+/// it, for as long as the view.
+package struct ByteView: RandomAccessCollection {
+    @usableFromInline let base: UnsafePointer<UInt8>?
+    package let count: Int
+
+    @inlinable
+    init(base: UnsafePointer<UInt8>?, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// Calls `body` with a view of `bytes`.
+    @inlinable
+    package static func reading<Result, Failure: Error>(_ bytes: [UInt8], _ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        let result: Swift.Result<Result, Failure> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(Failure) {
+                return .success(try body(ByteView(base: buffer.baseAddress, count: buffer.count)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    @inlinable
+    package subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count, "outside the view")
+        return base.unsafelyUnwrapped[index]
+    }
+
+    /// The bytes of `range`, as a view of its own (as long-lived as this one).
+    @inlinable
+    package func piece(_ range: Range<Int>) -> ByteView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")
+        return ByteView(base: range.isEmpty ? nil : base.unsafelyUnwrapped + range.lowerBound, count: range.count)
+    }
+
+    /// The eight bytes at `offset`, the first of them the word's lowest byte.
+    @inlinable
+    package func word(at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset <= count - 8, "word out of bounds")
+        return UInt64(littleEndian: UnsafeRawPointer(base.unsafelyUnwrapped + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether the bytes of `range` spell `word` exactly.
+    @inlinable @inline(__always)
+    package func spells(_ word: StaticString, in range: Range<Int>) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")
+        let letters = word.utf8Start
+        for offset in 0..<range.count where base.unsafelyUnwrapped[range.lowerBound + offset] != letters[offset] { return false }
+        return true
+    }
+
+    /// Whether the whole view spells `word` exactly.
+    @inlinable @inline(__always)
+    package func spells(_ word: StaticString) -> Bool {
+        spells(word, in: 0..<count)
+    }
+
+    /// Whether the two views hold the same bytes.
+    @inlinable
+    package func equalBytes(_ other: ByteView) -> Bool {
+        guard count == other.count else { return false }
+        guard count > 0 else { return true }
+        return memcmpEqual(base.unsafelyUnwrapped, other.base.unsafelyUnwrapped, count)
+    }
+
+    @inlinable
+    func memcmpEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if first[offset] != second[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Whether the view holds the bytes of `array`.
+    package func equalBytes(_ array: [UInt8]) -> Bool {
+        guard count == array.count else { return false }
+        guard count > 0 else { return true }
+        return array.withUnsafeBufferPointer { memcmpEqual(base.unsafelyUnwrapped, $0.baseAddress!, count) }
+    }
+
+    /// The bytes of `range` as text, invalid UTF-8 replaced.
+    package func text(_ range: Range<Int>) -> String {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")
+        guard let base, !range.isEmpty else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    /// The whole view as text.
+    package var text: String { text(0..<count) }
+
+    /// A copy of the bytes of `range`.
+    package func array(_ range: Range<Int>) -> [UInt8] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")
+        guard let base, !range.isEmpty else { return [] }
+        return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+}
+
+/// Copies of byte strings kept at fixed addresses for as long as the arena
+/// lives: the decoded keys a JSON reader compares as views.
+package final class ByteArena {
+    private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
+
+    package init() {}
+
+    deinit {
+        for block in blocks { block.deallocate() }
+    }
+
+    /// A view of a copy of `bytes`, valid while the arena lives.
+    package func keep(_ bytes: [UInt8]) -> ByteView {
+        let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = block.initialize(from: bytes)
+        blocks.append(block)
+        return ByteView(base: UnsafePointer(block.baseAddress), count: bytes.count)
+    }
+}
