@@ -117,6 +117,29 @@ struct ApplierTests {
         #expect(label["numberOfLines"] == .number(2, unit: nil))
     }
 
+    @Test func theManagerKeepsEveryRegisteredTargetOnceAndForgetsGoneAndUnregisteredOnes() throws {
+        let manager = StyleManager(stylesheet: try Self.stylesheet(Self.first))
+        let views = (0..<5).map { _ in FakeView(["UILabel", "UIView"]) }
+        for view in views { manager.register(view) }
+        manager.register(views[2])  // again: still once
+        func registered() -> Set<ObjectIdentifier> { Set(manager.registeredTargets.map { ObjectIdentifier($0) }) }
+        #expect(registered() == Set(views.map { ObjectIdentifier($0) }))
+        manager.unregister(views[0])  // the last one takes its place
+        manager.unregister(views[4])
+        #expect(registered() == Set(views[1...3].map { ObjectIdentifier($0) }))
+        #expect(!views[0].styleState.isRegistered && views[1].styleState.isRegistered)
+        // A target that goes away leaves; the others can still be unregistered.
+        var gone: FakeView? = FakeView(["UILabel", "UIView"])
+        manager.register(gone!)
+        gone = nil
+        #expect(registered() == Set(views[1...3].map { ObjectIdentifier($0) }))
+        manager.unregister(views[3])
+        manager.unregister(views[1])
+        #expect(registered() == [ObjectIdentifier(views[2])])
+        manager.replaceStylesheet(try Self.stylesheet("UILabel { alpha: 0.25; }"))
+        #expect(views[2]["alpha"] == .number(0.25, unit: nil) && views[1]["alpha"] == nil)
+    }
+
     @Test func applyingTheSameStyleTwiceWritesNothing() throws {
         let (manager, card, _, _) = try Self.screen()
         let first = manager.register(card)

@@ -10,10 +10,14 @@ public final class StyleApplier {
     public private(set) var stylesheet: Stylesheet
     /// How each property is written; the UIKit layer fills it from the schema.
     public let bindings: StyleBindings
-    private var cache = StyleCache()
-    private var environmentNumbers = EnvironmentNumbers()
+    // The applier's own state is not checked for exclusive access at run
+    // time (the checks, with those of `StyleState` and `StyleManager`, cost
+    // 3% of a first styling): no access to it spans a call of the app's
+    // code (a binding's read, write or conversion).
+    @exclusivity(unchecked) private var cache = StyleCache()
+    @exclusivity(unchecked) private var environmentNumbers = EnvironmentNumbers()
     /// Counts stylesheet replacements: a target styled under an earlier one is styled again.
-    private var generation = 0
+    @exclusivity(unchecked) private var generation = 0
 
     public init(stylesheet: Stylesheet, bindings: StyleBindings = StyleBindings()) {
         self.stylesheet = stylesheet
@@ -45,11 +49,14 @@ public final class StyleApplier {
                               ancestors: [StyleAncestor]) -> AppliedStyle {
         let chain = target.styleClassChain
         let traits = target.styleState.traits
-        return cache.style(environmentNumber.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0, ancestors: ancestors) }) {
-            let style = stylesheet.resolve(StyleQuery(className: chain.first ?? "", superclasses: Array(chain.dropFirst()),
-                                                      traits: traits, environment: environment, ancestors: ancestors))
-            return AppliedStyle(style: style, classChain: chain, bindings: bindings, context: StyleContext(environment: environment))
-        }
+        let key = environmentNumber.map { StyleCache.Key(classChain: chain, traits: traits, environment: $0, ancestors: ancestors) }
+        if let key, let style = cache.style(key) { return style }
+        // Resolved and converted outside the cache's access: the conversions are the app's code.
+        let style = stylesheet.resolve(StyleQuery(className: chain.first ?? "", superclasses: Array(chain.dropFirst()),
+                                                  traits: traits, environment: environment, ancestors: ancestors))
+        let applied = AppliedStyle(style: style, classChain: chain, bindings: bindings, context: StyleContext(environment: environment))
+        if let key { cache.keep(applied, for: key) }
+        return applied
     }
 
     /// What one application did.
@@ -99,7 +106,7 @@ public final class StyleApplier {
         var records: [StyleState.Record] = []
         records.reserveCapacity(applied.entries.count)
         // A first styling writes every entry: one allocation, not one per doubling.
-        if state.records.isEmpty { outcome.written.reserveCapacity(applied.entries.count) }
+        if old.isEmpty { outcome.written.reserveCapacity(applied.entries.count) }
         var index = 0
         for entry in applied.entries {
             while index < old.count && old[index].property < entry.property {

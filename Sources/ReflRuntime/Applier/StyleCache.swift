@@ -138,13 +138,15 @@ struct StyleCache {
     /// app that resizes a window through many sizes makes many environments).
     static let capacity = 4096
 
-    mutating func style(_ key: Key?, resolve: () -> AppliedStyle) -> AppliedStyle {
-        guard let key else { return resolve() }
-        if let style = styles[key] { return style }
+    /// The style kept for `key`, if any.
+    func style(_ key: Key) -> AppliedStyle? {
+        styles[key]
+    }
+
+    /// Keeps `style` for `key`.
+    mutating func keep(_ style: AppliedStyle, for key: Key) {
         if styles.count >= Self.capacity { styles.removeAll(keepingCapacity: true) }
-        let style = resolve()
         styles[key] = style
-        return style
     }
 
     mutating func removeAll() { styles.removeAll() }

@@ -10,7 +10,11 @@ public final class StyleManager {
     public let applier: StyleApplier
     /// The environment a target is styled in; `StyleEnvironment()` unless set.
     public var environment: (StyleTarget) -> StyleEnvironment = { _ in StyleEnvironment() }
-    private var targets: [ObjectIdentifier: WeakTarget] = [:]
+    /// The registered targets, each at the slot its state records (a
+    /// dictionary by identity cost a tenth of a first styling in hashing).
+    /// Not checked for exclusive access at run time: no access spans a call
+    /// of other code.
+    @exclusivity(unchecked) private var targets: [WeakTarget] = []
 
     private struct WeakTarget {
         weak var target: StyleTarget?
@@ -24,22 +28,34 @@ public final class StyleManager {
 
     /// The targets registered and still alive.
     public var registeredTargets: [StyleTarget] {
-        targets = targets.filter { $0.value.target != nil }
-        return targets.values.compactMap(\.target)
+        targets = targets.filter { $0.target != nil }
+        for (slot, weak) in targets.enumerated() { weak.target?.styleState.registrationSlot = slot }
+        return targets.compactMap(\.target)
     }
 
     /// Registers `target` and styles it.
     @discardableResult
     public func register(_ target: StyleTarget) -> StyleApplier.Outcome {
-        targets[ObjectIdentifier(target)] = WeakTarget(target: target)
-        target.styleState.isRegistered = true
+        let state = target.styleState
+        if !state.isRegistered || state.registrationSlot >= targets.count || targets[state.registrationSlot].target !== target {
+            state.registrationSlot = targets.count
+            targets.append(WeakTarget(target: target))
+        }
+        state.isRegistered = true
         return apply(to: target)
     }
 
     /// Stops styling `target`; with `restoring`, puts back what styling changed.
     public func unregister(_ target: StyleTarget, restoring: Bool = true) {
-        targets[ObjectIdentifier(target)] = nil
-        target.styleState.isRegistered = false
+        let state = target.styleState
+        let slot = state.registrationSlot
+        if state.isRegistered, slot < targets.count, targets[slot].target === target {
+            // The last target takes the freed slot.
+            targets.swapAt(slot, targets.count - 1)
+            targets.removeLast()
+            if slot < targets.count { targets[slot].target?.styleState.registrationSlot = slot }
+        }
+        state.isRegistered = false
         if restoring { applier.unstyle(target) }
     }
 

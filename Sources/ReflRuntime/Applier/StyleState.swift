@@ -11,17 +11,23 @@
 /// - applying the same style twice writes nothing the second time.
 public final class StyleState: @unchecked Sendable {
     /// The target's traits (`view.refl.traits`): which `:trait` rules match.
-    public var traits: Set<String> = [] {
+    /// (Neither this nor the fields below are checked for exclusive access
+    /// at run time: each is read or set whole, and no access to one spans a
+    /// call of other code; the checks cost a few percent of a first styling.)
+    @exclusivity(unchecked) public var traits: Set<String> = [] {
         didSet { traitsVersion &+= 1 }
     }
     /// Counts changes of `traits`: comparing it tells whether they changed
     /// since the last application without comparing the sets.
-    private(set) var traitsVersion = 0
+    @exclusivity(unchecked) private(set) var traitsVersion = 0
     /// Every property the style last applied sets, known to the target or
     /// not: what the app's code reads with `view.refl.computedStyle`.
-    public internal(set) var computedStyle = ComputedStyle()
+    @exclusivity(unchecked) public internal(set) var computedStyle = ComputedStyle()
     /// Whether a `StyleManager` styles the target (it restyles it on reloads).
-    public internal(set) var isRegistered = false
+    @exclusivity(unchecked) public internal(set) var isRegistered = false
+    /// Where the registering `StyleManager` keeps the target (one manager
+    /// styles a target at a time, as `isRegistered` says).
+    @exclusivity(unchecked) var registrationSlot = 0
 
     /// Per property the style touched, sorted by property: its original
     /// value (nil when it could not be read without making a sub-object),
@@ -40,20 +46,20 @@ public final class StyleState: @unchecked Sendable {
         var property: StyledProperty { entry.property }
         var written: TargetValue? { entry.converted }
     }
-    var records: [Record] = []
+    @exclusivity(unchecked) var records: [Record] = []
     /// The style last applied, and what it was applied for (a repeat for
     /// the same traits, environment and stylesheet does nothing).
-    var applied: AppliedStyle?
+    @exclusivity(unchecked) var applied: AppliedStyle?
     /// What the last application was made for: the stylesheet's
     /// generation (-1: none yet), the traits' version, the environment and
     /// the ancestors (empty unless the stylesheet has selectors with
     /// context). Fields of their own, compared in place: the check that a
     /// target needs nothing runs for every view on every restyle.
-    var lastGeneration = -1
-    var lastTraitsVersion = 0
+    @exclusivity(unchecked) var lastGeneration = -1
+    @exclusivity(unchecked) var lastTraitsVersion = 0
     /// The environment's number in the applier's `EnvironmentNumbers` (0: none).
-    var lastEnvironment = 0
-    var lastAncestors: [StyleAncestor] = []
+    @exclusivity(unchecked) var lastEnvironment = 0
+    @exclusivity(unchecked) var lastAncestors: [StyleAncestor] = []
 
     public init() {}
 
