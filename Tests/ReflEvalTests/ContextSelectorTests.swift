@@ -38,6 +38,21 @@ struct ContextSelectorTests {
 
     static let blue = StyleValue.color(Color(red: 0, green: 0, blue: 1))
 
+    @Test func ancestorsAreEqualWhenTheirChainsAndTraitsAre() {
+        let card = StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["primary"])
+        #expect(card == StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["primary"]))
+        #expect(card != StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["secondary"]))
+        #expect(card != StyleAncestor(classChain: ["MyApp.Card", "UIView"]))
+        #expect(card != StyleAncestor(classChain: ["MyApp.Card"], traits: ["primary"]))
+        var many: Set<String> = []
+        for trait in ["a", "b", "c", "d"] { many.insert(trait) }
+        var reversed: Set<String> = []
+        for trait in ["d", "c", "b", "a"] { reversed.insert(trait) }
+        #expect(StyleAncestor(classChain: ["UIView"], traits: many) == StyleAncestor(classChain: ["UIView"], traits: reversed))
+        #expect(StyleAncestor(classChain: ["UIView"], traits: many) != StyleAncestor(classChain: ["UIView"], traits: ["a", "b", "c", "e"]))
+        #expect(Set([card, StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["primary"])]).count == 1)
+    }
+
     @Test func stepsMatchAncestorsAnywhereOrDirectly() throws {
         for (form, stylesheet) in try Self.forms() {
             func color(_ ancestors: [StyleAncestor]) -> StyleValue? {

@@ -38,6 +38,15 @@ public struct StyleAncestor: Sendable, Hashable {
         self.classChain = classChain
         self.traits = traits
     }
+
+    /// Equal chains and traits. A view has no trait or one nearly always:
+    /// those are compared as strings, where comparing sets would hash each
+    /// member (the applier compares a target's ancestors on every styling).
+    public static func == (left: StyleAncestor, right: StyleAncestor) -> Bool {
+        guard left.classChain == right.classChain, left.traits.count == right.traits.count else { return false }
+        if left.traits.count <= 1 { return left.traits.first == right.traits.first }
+        return left.traits == right.traits
+    }
 }
 
 /// The conditions a view is styled in. Unless given, the idiom, size
