@@ -66,7 +66,7 @@ struct PropertyList {
     /// properties are moved, not copied.
     mutating func takeSorted(ranks: [Int32]) -> (properties: [Property], states: [StateProperties]) {
         var properties = items
-        var order = Self.order(of: ids, ranks: ranks)
+        let order = Self.order(of: ids, ranks: ranks)
         self = PropertyList()
         properties.permute { Int(truncatingIfNeeded: order[$0] & 0xFFFF_FFFF) }
         // State properties sort after the plain ones, by state: cut them off.
