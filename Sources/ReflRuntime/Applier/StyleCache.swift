@@ -131,6 +131,20 @@ struct StyleCache {
             hasher.combine(environment)
             hasher.combine(ancestors.count)
         }
+
+        /// The cheap fields first, and one trait compared as a string: a
+        /// set's equality hashes each member, and a hit is compared for every
+        /// target styled.
+        static func == (left: Key, right: Key) -> Bool {
+            guard left.environment == right.environment, left.traits.count == right.traits.count,
+                  left.ancestors.count == right.ancestors.count, left.classChain == right.classChain else { return false }
+            if left.traits.count <= 1 {
+                guard left.traits.first == right.traits.first else { return false }
+            } else if left.traits != right.traits {
+                return false
+            }
+            return left.ancestors == right.ancestors
+        }
     }
 
     private var styles: [Key: AppliedStyle] = [:]
