@@ -8,7 +8,7 @@ import UIKit
 ///
 /// The accessors are UIKit's, isolated to the main actor as UIKit's views
 /// are: a caller off it (a binding's closure) enters it with
-/// `MainActor.assumeIsolated`, as the applier runs on the main thread.
+/// `onMainThread`, as the applier runs on the main thread.
 struct PerStateSetters: @unchecked Sendable {  // used on the main thread only, as UIKit is
     let read: @MainActor (NSObject, UIControl.State) -> AnyObject?
     let write: @MainActor (NSObject, AnyObject?, UIControl.State) -> Void

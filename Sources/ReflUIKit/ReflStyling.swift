@@ -32,14 +32,14 @@ public enum ReflStyling {
         }
         let manager = StyleManager(stylesheet: stylesheet, bindings: UIKitBindings.make())
         manager.environment = { target in
-            MainActor.assumeIsolated { (target as? UIView).map(environment(of:)) ?? StyleEnvironment() }
+            onMainThread { (target as? UIView).map(environment(of:)) ?? StyleEnvironment() }
         }
         self.manager = manager
         // Reduce Motion and Reduce Transparency are settings, not traits.
         for name in [UIAccessibility.reduceMotionStatusDidChangeNotification,
                      UIAccessibility.reduceTransparencyStatusDidChangeNotification] {
             observers.append(NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
-                MainActor.assumeIsolated { manager.applyToAll() }
+                onMainThread { manager.applyToAll() }
             })
         }
         return manager
@@ -129,7 +129,7 @@ extension UIView: StyleTarget {
     /// UILabel` scopes to one screen). Read only when the stylesheet has
     /// selectors with context.
     nonisolated public var styleAncestors: [StyleAncestor] {
-        MainActor.assumeIsolated {
+        onMainThread {
             var ancestors: [StyleAncestor] = []
             var current: UIView? = self
             while let view = current {
@@ -146,7 +146,7 @@ extension UIView: StyleTarget {
     /// The view's subviews: restyled when its traits change.
     nonisolated public var styleChildren: [StyleTarget] {
         // Views are sendable (main-actor classes); the protocol's array type is not.
-        let views: [UIView] = MainActor.assumeIsolated { subviews }
+        let views: [UIView] = onMainThread { subviews }
         return views
     }
 

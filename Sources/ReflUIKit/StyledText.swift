@@ -40,7 +40,7 @@ extension UILabel {
             let state = styledText
             state.attributes = PerStateSetters.attributes(newValue)
             state.observation = state.attributes == nil ? nil : observe(\.text, options: [.new]) { label, _ in
-                MainActor.assumeIsolated { label.drawStyledText() }
+                onMainThread { label.drawStyledText() }
             }
             drawStyledText()
         }
@@ -66,7 +66,7 @@ extension UITextView {
             let state = styledText
             state.attributes = PerStateSetters.attributes(newValue)
             state.observation = state.attributes == nil ? nil : observe(\.text, options: [.new]) { textView, _ in
-                MainActor.assumeIsolated { textView.drawStyledText() }
+                onMainThread { textView.drawStyledText() }
             }
             drawStyledText()
         }

@@ -26,7 +26,7 @@ enum UIKitBindings {
             return StyleBinding(
                 read: { target, state in
                     guard let object = target as? NSObject, let setters = PerStateSetters.all[key] else { return .unknown }
-                    let present: TargetValue = MainActor.assumeIsolated {
+                    let present: TargetValue = onMainThread {
                         TargetValue(ObjectValue(setters.read(object, UIControl.State(state))))
                     }
                     return .value(present)
@@ -34,7 +34,7 @@ enum UIKitBindings {
                 write: { target, value, state in
                     guard let object = target as? NSObject, let setters = PerStateSetters.all[key] else { return }
                     let new = (value?.value as? ObjectValue)?.object
-                    MainActor.assumeIsolated { setters.write(object, new, UIControl.State(state)) }
+                    onMainThread { setters.write(object, new, UIControl.State(state)) }
                 },
                 convert: convert)
         }
