@@ -153,6 +153,28 @@ struct ApplierTests {
         #expect(card.writes == writes)
     }
 
+    /// The outcome lists what was written in property order, past the 64
+    /// properties its first word of bits holds, and only what was written.
+    @Test func anOutcomeListsEveryPropertyWrittenPastSixtyFour() throws {
+        let names = (0..<70).map { $0 < 10 ? "custom0\($0)" : "custom\($0)" }
+        func sheet(_ changed: [Int: Int] = [:]) throws -> Stylesheet {
+            let declarations = names.indices.map { "\(names[$0]): \(changed[$0] ?? $0);" }
+            return try Self.stylesheet("MyApp.Wide { " + declarations.joined(separator: " ") + " }")
+        }
+        let manager = StyleManager(stylesheet: try sheet())
+        let view = FakeView(["MyApp.Wide", "UIView"])
+        let first = manager.register(view)
+        #expect(first.writtenCount == 70)
+        #expect(first.written == names.map { StyledProperty($0) })
+        // The app sets three properties; the stylesheet then changes two of them and one it did not touch.
+        for name in ["custom03", "custom05", "custom66"] { view[name] = .number(-1, unit: nil) }
+        manager.applier.replaceStylesheet(try sheet([3: 30, 66: 660, 68: 680]))
+        let reloaded = manager.applier.apply(to: view, in: StyleEnvironment())
+        #expect(reloaded.written == ["custom03", "custom66", "custom68"].map { StyledProperty($0) })
+        #expect(reloaded.writtenCount == 3 && reloaded.keptAppValues == [StyledProperty("custom05")])
+        #expect(view["custom66"] == .number(660, unit: nil) && view["custom05"] == .number(-1, unit: nil))
+    }
+
     @Test func whatTheAppSetsIsNeitherOverwrittenNorRestoredUntilTheStylesheetChangesIt() throws {
         let (manager, card, _, _) = try Self.screen()
         card["alpha"] = .number(1, unit: nil)

@@ -156,10 +156,10 @@ struct ApplyBench {
         mutating func measure(_ manager: StyleManager, _ environment: StyleEnvironment, _ targets: [StyleTarget]) {
             manager.environment = { _ in environment }
             var start = now()
-            for target in targets { written += manager.register(target).written.count }
+            for target in targets { written += manager.register(target).writtenCount }
             first.append(now() - start)
             start = now()
-            for target in targets { written += manager.apply(to: target).written.count }
+            for target in targets { written += manager.apply(to: target).writtenCount }
             again.append(now() - start)
         }
 

@@ -62,7 +62,12 @@ public final class StyleApplier {
     /// What one application did.
     public struct Outcome: Sendable, Equatable {
         /// Properties written with the stylesheet's value.
-        public var written: [StyledProperty] = []
+        public var written: [StyledProperty] {
+            guard let writes else { return [] }
+            return writes.records.indices.filter { writes.bits.contains($0) }.map { writes.records[$0].property }
+        }
+        /// How many properties were written: `written.count`, without making the list.
+        public var writtenCount: Int { writes?.bits.count ?? 0 }
         /// Properties the stylesheet no longer sets, put back as they were.
         public var restored: [StyledProperty] = []
         /// Properties the app's code changed since the last write, left as the app set them.
@@ -72,7 +77,25 @@ public final class StyleApplier {
         /// `computedStyle`).
         public var notApplied: [StyledProperty] = []
 
+        // What was written: the application's records (the array the
+        // target's state keeps, shared) and a bit per record. A first
+        // styling writes every property of every target; a list of key
+        // paths cost an allocation per target and two counted references
+        // per property, 5% of a first styling. Nil when nothing was written
+        // (a repeat, the commonest application), which costs nothing to make.
+        private var writes: (records: [StyleState.Record], bits: IndexBits)?
+
         public init() {}
+
+        /// Notes that the records marked in `written` were written.
+        mutating func noteWritten(_ written: IndexBits, of records: [StyleState.Record]) {
+            writes = written.isEmpty ? nil : (records, written)
+        }
+
+        public static func == (left: Outcome, right: Outcome) -> Bool {
+            left.written == right.written && left.restored == right.restored
+                && left.keptAppValues == right.keptAppValues && left.notApplied == right.notApplied
+        }
     }
 
     /// Styles `target` for `environment`. At layout (`atLayout`, after the
@@ -105,34 +128,32 @@ public final class StyleApplier {
         let old = state.records
         var records: [StyleState.Record] = []
         records.reserveCapacity(applied.entries.count)
-        // A first styling writes every entry: one allocation, not one per doubling.
-        if old.isEmpty { outcome.written.reserveCapacity(applied.entries.count) }
+        var written = IndexBits()
         var index = 0
         for entry in applied.entries {
             while index < old.count && old[index].property < entry.property {
                 drop(old[index], from: target, into: &outcome)
                 index += 1
             }
-            let previous = index < old.count && old[index].property == entry.property ? old[index] : nil
+            let previous = index < old.count && old[index].entry.property == entry.property ? old[index] : nil
             if previous != nil { index += 1 }
             guard let converted = entry.converted, entry.binding != nil || keyed != nil else {
                 outcome.notApplied.append(entry.property)
                 if let previous { drop(previous, from: target, into: &outcome) }
                 continue
             }
-            let binding = entry.binding
             guard var record = previous else {
                 var original: TargetValue?
-                if case .value(let present) = read(entry.property, of: target, keyed, binding) { original = present }
-                write(converted, to: entry.property, of: target, keyed, binding)
+                if case .value(let present) = read(entry, of: target, keyed) { original = present }
+                write(converted, for: entry, to: target, keyed)
+                written.insert(records.count)
                 records.append(StyleState.Record(entry: entry, original: original))
-                outcome.written.append(entry.property)
                 continue
             }
             let unchanged = record.entry === entry || record.entry.value == entry.value
             if unchanged || entry.isImportant {
                 // An app's change since the last write is kept until the stylesheet's value changes.
-                if let written = record.written, case .value(let present) = read(entry.property, of: target, keyed, binding),
+                if let written = record.written, case .value(let present) = read(entry, of: target, keyed),
                    !present.isSame(as: written) {
                     outcome.keptAppValues.append(entry.property)
                     records.append(record)
@@ -143,16 +164,17 @@ public final class StyleApplier {
                     continue
                 }
             }
-            write(converted, to: entry.property, of: target, keyed, binding)
+            write(converted, for: entry, to: target, keyed)
             record.entry = entry
+            written.insert(records.count)
             records.append(record)
-            outcome.written.append(entry.property)
         }
         while index < old.count {
             drop(old[index], from: target, into: &outcome)
             index += 1
         }
         state.records = records
+        outcome.noteWritten(written, of: records)
         return outcome
     }
 
@@ -160,30 +182,39 @@ public final class StyleApplier {
     /// app's code set it since the last write.
     private func drop(_ record: StyleState.Record, from target: StyleTarget, into outcome: inout Outcome) {
         let keyed = target as? KeyedStyleTarget
-        let binding = bindings.binding(record.property.name, classChain: target.styleClassChain)
-        if case .value(let value) = read(record.property, of: target, keyed, binding), let written = record.written, !value.isSame(as: written) {
-            outcome.keptAppValues.append(record.property)
+        let property = record.property
+        let binding = bindings.binding(property.name, classChain: target.styleClassChain)
+        let present = binding.map { $0.read(target, property.state) }
+            ?? keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
+        if case .value(let value) = present, let written = record.written, !value.isSame(as: written) {
+            outcome.keptAppValues.append(property)
             return
         }
         // With no original known (it could not be read without making a sub-object), the property is cleared.
-        write(record.original, to: record.property, of: target, keyed, binding)
-        outcome.restored.append(record.property)
+        if let binding {
+            binding.write(target, record.original, property.state)
+        } else {
+            keyed?.setStyleValue(record.original?.styleValue, at: property.name, for: property.state)
+        }
+        outcome.restored.append(property)
     }
 
-    // One property of one target, reached through its binding or through the
-    // target's own keyed accessors. Functions rather than a structure holding
-    // the target: each would count a reference to it per property, which for
-    // an object with weak references (every registered view) is slow.
+    // One property of one target, reached through its entry's binding or
+    // through the target's own keyed accessors. Functions rather than a
+    // structure holding the target: each would count a reference to it per
+    // property, which for an object with weak references (every registered
+    // view) is slow. The entry is passed rather than its property and
+    // binding: a reference borrowed for the call counts nothing, where a
+    // copied key path and binding count two per property.
 
-    private func read(_ property: StyledProperty, of target: StyleTarget, _ keyed: KeyedStyleTarget?, _ binding: StyleBinding?) -> StyleRead {
-        if let binding { return binding.read(target, property.state) }
-        return keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
+    private func read(_ entry: AppliedStyle.Entry, of target: StyleTarget, _ keyed: KeyedStyleTarget?) -> StyleRead {
+        if let binding = entry.binding { return binding.read(target, entry.property.state) }
+        return keyed?.styleValue(at: entry.property.name, for: entry.property.state) ?? .unknown
     }
 
-    private func write(_ value: TargetValue?, to property: StyledProperty, of target: StyleTarget, _ keyed: KeyedStyleTarget?,
-                       _ binding: StyleBinding?) {
-        if let binding { return binding.write(target, value, property.state) }
-        keyed?.setStyleValue(value?.styleValue, at: property.name, for: property.state)
+    private func write(_ value: TargetValue, for entry: AppliedStyle.Entry, to target: StyleTarget, _ keyed: KeyedStyleTarget?) {
+        if let binding = entry.binding { return binding.write(target, value, entry.property.state) }
+        keyed?.setStyleValue(value.styleValue, at: entry.property.name, for: entry.property.state)
     }
 
     /// Puts back every property styling holds on `target` (a target leaving

@@ -46,7 +46,11 @@ public struct StyleContext: Sendable {
 /// chain, nearest class first, so a binding registered on a class serves
 /// its subclasses too.
 public final class StyleBindings: @unchecked Sendable {
-    private var byClass: [String: [String: StyleBinding]] = [:]
+    /// By key path, then the classes it is bound on: a lookup hashes the
+    /// key path once and compares the chain's names with the few classes
+    /// that bind it, where a table by class hashed both for every class of
+    /// the chain (a style is made ready once per query, a lookup per property).
+    private var byKeyPath: [String: [(className: String, binding: StyleBinding)]] = [:]
     private let lock = Lock()
     /// Makes a binding for a key path no registration covers (the UIKit
     /// layer makes one from the UIKit schema); nil: the property is not bound.
@@ -59,7 +63,15 @@ public final class StyleBindings: @unchecked Sendable {
     /// Binds the property at `keyPath` (`backgroundColor`, `layer.cornerRadius`)
     /// of `className` and its subclasses.
     public func register(_ keyPath: String, on className: String, _ binding: StyleBinding) {
-        lock.withLock { byClass[className, default: [:]][keyPath] = binding }
+        lock.withLock {
+            var classes = byKeyPath[keyPath, default: []]
+            if let index = classes.firstIndex(where: { $0.className == className }) {
+                classes[index].binding = binding
+            } else {
+                classes.append((className, binding))
+            }
+            byKeyPath[keyPath] = classes
+        }
     }
 
     /// A setter for a property of the app's own (a `@view` declaration's, or
@@ -80,8 +92,9 @@ public final class StyleBindings: @unchecked Sendable {
     /// The binding of `keyPath` for a target of `classChain`, if any.
     public func binding(_ keyPath: String, classChain: [String]) -> StyleBinding? {
         let registered: StyleBinding? = lock.withLock {
+            guard let classes = byKeyPath[keyPath] else { return nil }
             for name in classChain {
-                if let binding = byClass[name]?[keyPath] { return binding }
+                if let bound = classes.first(where: { $0.className == name }) { return bound.binding }
             }
             return nil
         }
@@ -90,6 +103,6 @@ public final class StyleBindings: @unchecked Sendable {
 
     /// Every key path bound for `className` itself (not its superclasses).
     public func keyPaths(of className: String) -> [String] {
-        lock.withLock { byClass[className].map { Array($0.keys).sorted() } ?? [] }
+        lock.withLock { byKeyPath.filter { $0.value.contains { $0.className == className } }.keys.sorted() }
     }
 }

@@ -114,10 +114,22 @@ struct StyleCache {
     struct Key: Hashable {
         let classChain: [String]
         let traits: Set<String>
+        /// The one trait when there is one (most views have none or one):
+        /// taken out of the set once, since a set's first member is found
+        /// by a scan and the key is hashed and compared for every target.
+        let onlyTrait: String?
         /// The environment's number in `EnvironmentNumbers`.
         let environment: Int
         /// Empty unless the stylesheet has selectors with context.
         let ancestors: [StyleAncestor]
+
+        init(classChain: [String], traits: Set<String>, environment: Int, ancestors: [StyleAncestor]) {
+            self.classChain = classChain
+            self.traits = traits
+            onlyTrait = traits.count == 1 ? traits.first : nil
+            self.environment = environment
+            self.ancestors = ancestors
+        }
 
         /// A hash of the fields that tell most queries apart: the class,
         /// one trait, the environment. The key is hashed for every target
@@ -125,9 +137,9 @@ struct StyleCache {
         /// on its own) and the ancestors cost more than the rest of a first
         /// styling; keys that share this hash are told apart by `==`.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(classChain.first)
+            hasher.combine(classChain.first ?? "")
             hasher.combine(traits.count)
-            if traits.count == 1 { hasher.combine(traits.first) }
+            if let onlyTrait { hasher.combine(onlyTrait) }
             hasher.combine(environment)
             hasher.combine(ancestors.count)
         }
@@ -139,7 +151,7 @@ struct StyleCache {
             guard left.environment == right.environment, left.traits.count == right.traits.count,
                   left.ancestors.count == right.ancestors.count, left.classChain == right.classChain else { return false }
             if left.traits.count <= 1 {
-                guard left.traits.first == right.traits.first else { return false }
+                guard left.onlyTrait == right.onlyTrait else { return false }
             } else if left.traits != right.traits {
                 return false
             }
@@ -172,7 +184,7 @@ struct StyleCache {
 final class AppliedStyle {
     /// A class: a screen's worth of targets walk the same entries, and a
     /// reference is one count to keep where a structure of closures is several.
-    final class Entry {
+    final class Entry: Sendable {
         let property: StyledProperty
         let value: StyleValue
         let isImportant: Bool

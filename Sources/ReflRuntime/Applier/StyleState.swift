@@ -39,7 +39,7 @@ public final class StyleState: @unchecked Sendable {
     /// made per property of every target styled, and one reference counted
     /// costs less than a key path, a stylesheet value and a written value
     /// copied.
-    struct Record {
+    struct Record: Sendable {
         var entry: AppliedStyle.Entry
         let original: TargetValue?
 

@@ -68,16 +68,16 @@ public struct TargetValue: @unchecked Sendable, Equatable, CustomStringConvertib
         init(_ storage: Storage) {
             self.storage = storage
         }
-
-        /// "No value", shared: reading an unset property makes no box.
-        static let none = Box(.style(nil))
     }
 
-    private let box: Box
-    private var storage: Storage { box.storage }
+    /// nil: "no value", which every read of an unset property gives, held
+    /// without a box (a shared box would be a global, checked for being
+    /// made on each use).
+    private let box: Box?
+    private var storage: Storage { box?.storage ?? .style(nil) }
 
     public init(_ value: StyleValue?) {
-        box = value.map { Box(.style($0)) } ?? .none
+        box = value.map { Box(.style($0)) }
     }
 
     public init(_ value: StyleValue) {

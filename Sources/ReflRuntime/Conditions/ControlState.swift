@@ -4,16 +4,21 @@
 public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int
 
-    public init(rawValue: Int) {
+    @inlinable public init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
+    // Constants the caller's code holds, not globals: a global of another
+    // module is reached through a call that checks it was made, and
+    // bindings compare a property's state with `.normal` on every read and
+    // write.
+
     /// No bracket, or `[normal]`: the plain properties.
-    public static let normal: ControlState = []
-    public static let highlighted = ControlState(rawValue: 1 << 0)
-    public static let disabled = ControlState(rawValue: 1 << 1)
-    public static let selected = ControlState(rawValue: 1 << 2)
-    public static let focused = ControlState(rawValue: 1 << 3)
+    @inlinable public static var normal: ControlState { ControlState(rawValue: 0) }
+    @inlinable public static var highlighted: ControlState { ControlState(rawValue: 1 << 0) }
+    @inlinable public static var disabled: ControlState { ControlState(rawValue: 1 << 1) }
+    @inlinable public static var selected: ControlState { ControlState(rawValue: 1 << 2) }
+    @inlinable public static var focused: ControlState { ControlState(rawValue: 1 << 3) }
 
     /// The states with a name of their own, in raw-value order: the
     /// canonical order of a combined state's names.
