@@ -316,10 +316,13 @@ def main():
         resolution = subprocess.run([resolve_bench, forms["10 MB"][form], "2"], check=True, capture_output=True, text=True).stdout
         fields = dict(part.split("=") for part in resolution.split())
         rates[form] = float(fields["queries_per_second"])
-    # Every view five levels deep: what a rule's context would be matched against.
-    deep = subprocess.run([resolve_bench, forms["10 MB"]["binary"], "2", "--ancestors", "5"], check=True, capture_output=True,
+    # Every view five levels deep: what a rule's context would be matched against. The same
+    # queries without ancestors are resolved in turn in the same run, and the two rates compared.
+    deep = subprocess.run([resolve_bench, forms["10 MB"]["binary"], "4", "--ancestors", "5"], check=True, capture_output=True,
                           text=True).stdout
-    rates["binary, 5 ancestors"] = float(dict(part.split("=") for part in deep.split())["queries_per_second"])
+    deep_fields = dict(part.split("=") for part in deep.split())
+    rates["binary, 5 ancestors"] = float(deep_fields["queries_per_second"])
+    rates["binary, same run without"] = float(deep_fields["without_ancestors_queries_per_second"])
 
     # The applier: a screen of 1,000 plain Swift targets styled from the 100 KB table
     # (the targets compared are those whose properties are stored fields, as a view's are).
@@ -363,7 +366,8 @@ def main():
     print()
     for form in ("JSON", "binary"):
         print(f"resolution: {rates[form]:,.0f} queries/s on the 10 MB {form} table")
-    print(f"resolution: {rates['binary, 5 ancestors']:,.0f} queries/s on the 10 MB binary table, every view 5 levels deep")
+    print(f"resolution: {rates['binary, 5 ancestors']:,.0f} queries/s on the 10 MB binary table, every view 5 levels deep "
+          f"({rates['binary, same run without']:,.0f} for the same views without ancestors, resolved in turn)")
     print(f"start-up: {startup * 1000:.1f} ms to build a 1 KB stylesheet")
     print(f"reflc watch: {statistics.median(latencies) * 1000:.0f} ms median, {max(latencies) * 1000:.0f} ms at most, "
           f"from saving a file of the 100 KB corpus to the rewritten table ({len(latencies)} saves)")
@@ -417,7 +421,7 @@ def main():
     checks.append(("50 MB takes <= 5.5x the 10 MB time", wall50 <= 5.5 * wall10, f"{wall50 / wall10:.2f}x"))
     for form in ("JSON", "binary"):
         checks.append((f"resolution >= 400,000 queries/s ({form} table)", rates[form] >= 400_000, f"{rates[form]:,.0f}/s"))
-    deep_ratio = rates["binary, 5 ancestors"] / rates["binary"]
+    deep_ratio = rates["binary, 5 ancestors"] / rates["binary, same run without"]
     checks.append(("resolution with 5 ancestors >= 80% of the queries/s without (binary table)", deep_ratio >= 0.8,
                    f"{deep_ratio * 100:.0f}%"))
     checks.append(("1 KB build < 20 ms", startup < 0.020, f"{startup * 1000:.1f} ms"))

@@ -12,6 +12,11 @@ import Darwin
 /// classes, screen sizes and bounds; with `--ancestors`, each view N levels
 /// deep in views of the table's classes and traits) for about SECONDS, and
 /// prints `load_seconds=… queries=… seconds=… queries_per_second=…`.
+///
+/// With `--ancestors`, the same queries without ancestors are resolved in
+/// turn with those with them, a round of each at a time, and their rate is
+/// printed too (`without_ancestors_queries_per_second=…`): the two rates
+/// are compared, and a slow spell of the machine falls on both alike.
 @main
 struct ResolveBench {
     static func main() throws {
@@ -30,18 +35,37 @@ struct ResolveBench {
         let stylesheet = try Stylesheet(contentsOfFile: arguments[1])
         let loadSeconds = now() - loadStart
         let queries = makeQueries(stylesheet.table, count: 4096, depth: depth)
-        var done = 0
-        var checksum = 0
-        let start = now()
-        var elapsed = 0.0
+        // The same queries without their ancestors, sharing everything else (the same sets and
+        // environments in memory: queries made apart would be laid out apart, which alone moved
+        // the rate by a sixth), resolved in turn with the queries above when they have ancestors.
+        let plainQueries: [StyleQuery] = depth == 0 ? [] : queries.map { query in
+            var plain = query
+            plain.ancestors = []
+            return plain
+        }
+        var done = 0, plainDone = 0
+        var elapsed = 0.0, plainElapsed = 0.0
+        var checksum = 0, plainChecksum = 0
         repeat {
+            var start = now()
             for query in queries {
                 checksum &+= stylesheet.resolve(query).properties.count
             }
             done += queries.count
-            elapsed = now() - start
-        } while elapsed < seconds
-        print("load_seconds=\(loadSeconds) queries=\(done) seconds=\(elapsed) queries_per_second=\(Double(done) / elapsed) checksum=\(checksum)")
+            elapsed += now() - start
+            guard !plainQueries.isEmpty else { continue }
+            start = now()
+            for query in plainQueries {
+                plainChecksum &+= stylesheet.resolve(query).properties.count
+            }
+            plainDone += plainQueries.count
+            plainElapsed += now() - start
+        } while elapsed + plainElapsed < seconds
+        var report = "load_seconds=\(loadSeconds) queries=\(done) seconds=\(elapsed) queries_per_second=\(Double(done) / elapsed) checksum=\(checksum)"
+        if !plainQueries.isEmpty {
+            report += " without_ancestors_queries_per_second=\(Double(plainDone) / plainElapsed) without_ancestors_checksum=\(plainChecksum)"
+        }
+        print(report)
     }
 
     /// Queries for views of the table's classes with their traits (and some
