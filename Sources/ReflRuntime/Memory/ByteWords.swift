@@ -13,6 +13,16 @@ extension ArraySlice<UInt8> {
 }
 
 extension Array<UInt8> {
+    /// Appends the UTF-8 bytes of `text`, copied at once: appending
+    /// `text.utf8` steps through the string's view, about 380 instructions
+    /// for a short string (a language server's outline of a 1 MB file
+    /// appends some 200,000 of them).
+    @inlinable
+    package mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
     /// The eight bytes at `offset`, the first of them the word's lowest byte.
     @inlinable
     package func word(at offset: Int) -> UInt64 {

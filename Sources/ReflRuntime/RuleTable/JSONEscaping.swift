@@ -36,32 +36,16 @@ package enum JSONEscaping {
     package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let bytes = text.utf8
-        // The runs between bytes to escape are copied whole (most strings: one run).
-        var runStart = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if needsEscape(bytes[index]) {
-                out.append(contentsOf: bytes[runStart..<index])
-                escape(bytes[index]) { out.append($0) }
-                runStart = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
+        // Most strings have nothing to escape: looked over in one pass and
+        // copied whole (stepping through a string by index costs a check of
+        // its form per byte: a language server's outline of a 1 MB file spent
+        // 88M instructions quoting its names that way).
+        if !bytes.contains(where: needsEscape) {
+            out.appendUTF8(text)
+        } else {
+            for byte in bytes { escape(byte) { out.append($0) } }
         }
-        out.append(contentsOf: bytes[runStart...])
         out.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends `value` in decimal digits, as JSON writes an integer.
-    package static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // The digits come lowest first: appended, then turned around in place.
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start...].reverse()
     }
 
     /// `text` as a JSON string, quotes included.

@@ -96,15 +96,15 @@ public enum JSON: Equatable, Sendable {
             } else {
                 out.append(contentsOf: text)
             }
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.appendUTF8("null")
+        case .bool(let value): out.appendUTF8(value ? "true" : "false")
         case .number(let value):
             if value == value.rounded() && abs(value) < 0x1p63 {
-                out.append(contentsOf: String(Int(value)).utf8)
+                out.appendUTF8(String(Int(value)))
             } else if value.isFinite {
-                out.append(contentsOf: String(value).utf8)
+                out.appendUTF8(String(value))
             } else {
-                out.append(contentsOf: "null".utf8)
+                out.appendUTF8("null")
             }
         case .string(let text): Self.writeString(text, to: &out)
         case .array(let items):

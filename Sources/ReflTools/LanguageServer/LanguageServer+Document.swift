@@ -28,12 +28,13 @@ extension LanguageServer {
         func variable(_ definition: VariableDefinition) -> LSP.DocumentSymbol {
             symbol(index.text(definition.name), index.text(syntax.values[definition.value].range), .variable, definition.range, definition.name)
         }
-        var out: [UInt8] = [UInt8(ascii: "[")]
+        let out = JSONWriter()
+        out.raw("[")
         var count = 0
         var cutAt: SourceRange?
         func add(_ symbol: LSP.DocumentSymbol, _ range: SourceRange, childrenLeftOut: Bool) {
-            if count > 0 { out.append(UInt8(ascii: ",")) }
-            symbol.write(to: &out)
+            if count > 0 { out.raw(",") }
+            symbol.write(to: out)
             if childrenLeftOut { cutAt = range }
         }
         for item in syntax.items {
@@ -77,12 +78,12 @@ extension LanguageServer {
             }
             if cutAt != nil { break }
         }
-        out.append(UInt8(ascii: "]"))
+        out.raw("]")
         if let cutAt {
             let line = target.text.position(of: cutAt.start, encoding: .utf8).line + 1
             log("the outline of \(target.uri) stops at line \(line): it holds at most \(Self.maximumDocumentSymbols) symbols")
         }
-        return .encoded(out)
+        return .encoded(out.buffer)
     }
 
     // MARK: Colors

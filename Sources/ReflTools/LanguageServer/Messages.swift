@@ -259,47 +259,49 @@ enum LSP {
         var selectionRange: Range
         var children: [DocumentSymbol] = []
 
-        /// Writes the symbol's JSON text (keys in order, as `JSON.write`).
-        func write(to out: inout [UInt8]) {
-            out.append(UInt8(ascii: "{"))
+        /// Writes the symbol's JSON text (keys in order, as `JSON.write`),
+        /// through the writer rule tables are written with: an outline
+        /// writes hundreds of thousands of keys, names and numbers, and
+        /// appending each to an array cost 240 instructions a piece.
+        func write(to out: JSONWriter) {
+            out.raw("{")
             if !children.isEmpty {
-                out.append(contentsOf: #""children":["#.utf8)
+                out.raw(#""children":["#)
                 for (index, child) in children.enumerated() {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    child.write(to: &out)
+                    if index > 0 { out.raw(",") }
+                    child.write(to: out)
                 }
-                out.append(contentsOf: "],".utf8)
+                out.raw("],")
             }
             if let detail {
-                out.append(contentsOf: #""detail":"#.utf8)
-                JSON.writeString(detail, to: &out)
-                out.append(UInt8(ascii: ","))
+                out.raw(#""detail":"#)
+                out.string(detail)
+                out.raw(",")
             }
-            out.append(contentsOf: #""kind":"#.utf8)
-            JSONEscaping.appendInteger(kind.rawValue, to: &out)
-            out.append(contentsOf: #","name":"#.utf8)
-            JSON.writeString(name, to: &out)
-            out.append(contentsOf: #","range":"#.utf8)
-            range.write(to: &out)
-            out.append(contentsOf: #","selectionRange":"#.utf8)
-            selectionRange.write(to: &out)
-            out.append(UInt8(ascii: "}"))
+            out.raw(#""kind":"#)
+            out.integer(kind.rawValue)
+            out.raw(#","name":"#)
+            out.string(name)
+            out.raw(#","range":"#)
+            range.write(to: out)
+            out.raw(#","selectionRange":"#)
+            selectionRange.write(to: out)
+            out.raw("}")
         }
     }
 }
 
 extension LSP.Range {
     /// Writes `{"end":{...},"start":{...}}`, as `json.write` would.
-    func write(to out: inout [UInt8]) {
-        // Digits written straight into the bytes: an outline writes hundreds of thousands.
-        out.append(contentsOf: #"{"end":{"character":"#.utf8)
-        JSONEscaping.appendInteger(end.character, to: &out)
-        out.append(contentsOf: #","line":"#.utf8)
-        JSONEscaping.appendInteger(end.line, to: &out)
-        out.append(contentsOf: #"},"start":{"character":"#.utf8)
-        JSONEscaping.appendInteger(start.character, to: &out)
-        out.append(contentsOf: #","line":"#.utf8)
-        JSONEscaping.appendInteger(start.line, to: &out)
-        out.append(contentsOf: "}}".utf8)
+    func write(to out: JSONWriter) {
+        out.raw(#"{"end":{"character":"#)
+        out.integer(end.character)
+        out.raw(#","line":"#)
+        out.integer(end.line)
+        out.raw(#"},"start":{"character":"#)
+        out.integer(start.character)
+        out.raw(#","line":"#)
+        out.integer(start.line)
+        out.raw("}}")
     }
 }
