@@ -184,7 +184,7 @@ package struct BinaryTableWriter {
         let id = Self.claim(&stringIDs[text, default: Self.unclaimed], for: stringCount)
         guard id == stringCount else { return id }
         stringCount += 1
-        sections[Section.stringBytes.rawValue].append(contentsOf: text.utf8)
+        sections[Section.stringBytes.rawValue].appendUTF8(text)
         sections[Section.stringOffsets.rawValue].appendEntry(UInt32(sections[Section.stringBytes.rawValue].count))
         return id
     }
