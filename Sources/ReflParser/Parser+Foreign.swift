@@ -106,7 +106,8 @@ extension Parser {
     /// language does not have (`~` and `+` sibling selectors, `.class`,
     /// `#id`), or nil.
     func combinatorMessage(after selector: Selector) -> Message? {
-        let written = file.text(selector.range)
+        // The selector's text only for a message: this runs after every rule's selector.
+        var written: String { file.text(selector.range) }
         switch current.kind {
         case .dot where lookahead.kind == .identifier:
             return ParserMessages.classSelector(file.text(lookahead.range))
