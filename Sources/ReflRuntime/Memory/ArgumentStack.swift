@@ -25,7 +25,7 @@ package final class ArgumentStack {
     }
 
     @inlinable
-    package func push(_ value: StyleValue, at range: SourceRange) {
+    package func push(_ value: consuming StyleValue, at range: SourceRange) {
         if count == capacity { grow() }
         (values + count).initialize(to: value)
         ranges[count] = range
