@@ -44,7 +44,8 @@ final class ValueLowerer {
     /// rounded to 5 decimal places, and the result of an expression too
     /// (its parts are computed unrounded).
     func lower(_ id: ValueID) -> StyleValue? {
-        lowerExact(id).map(\.roundedForStorage)
+        // A closure, not a key path: a key path is made at run time on each call.
+        lowerExact(id).map { $0.roundedForStorage }
     }
 
     /// The value of the node `id` at full precision: what a function is

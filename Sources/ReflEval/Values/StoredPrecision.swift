@@ -15,11 +15,11 @@ extension StyleValue {
             border.color = border.color.roundedForStorage
             return .border(border)
         case .textAttributes(let attributes):
-            return .textAttributes(attributes.mapValues(\.roundedForStorage))
+            return .textAttributes(attributes.mapValues { $0.roundedForStorage })
         case .lightDark(let light, let dark): return .lightDark(light: light.roundedToFiveDecimals(), dark: dark.roundedToFiveDecimals())
         case .image(.fill(let fill)): return .image(.fill(fill.roundedForStorage))
-        case .vector(let items): return .vector(items.map(\.roundedForStorage))
-        case .call(let name, let arguments): return .call(name: name, arguments: arguments.map(\.roundedForStorage))
+        case .vector(let items): return .vector(items.map { $0.roundedForStorage })
+        case .call(let name, let arguments): return .call(name: name, arguments: arguments.map { $0.roundedForStorage })
         case .number, .percent, .angle, .string, .bool, .font, .rect, .point, .size, .edgeInsets, .localizedString,
              .transform, .image, .condition, .enumCase, .optionSet, .identifier, .duration, .assetColor:
             return self
