@@ -21,7 +21,7 @@ import ReflEval
 /// - a FIFO, a device (`/dev/null`, `/dev/stdout`) or a socket: written
 ///   into, as no atomic replacement is possible there;
 /// - a directory, or a file the build read (its input, an import): refused.
-final class OutputFile: ByteOutput {
+final class OutputFile: ByteBufferOutput {
     /// Why the output cannot be written, as a message for the user.
     struct OutputError: Error {
         let message: String
@@ -106,6 +106,16 @@ final class OutputFile: ByteOutput {
             destination = .stream([])  // the buffer is extended uniquely, not copied
             buffer.append(contentsOf: bytes)
             destination = .stream(buffer)
+        }
+    }
+
+    func writeEmptying(_ buffer: ByteBuffer) {
+        switch destination {
+        case .replace(let temporary, _), .rewrite(let temporary):
+            guard writeFailure == nil else { return buffer.drain { _ in } }
+            writeFailure = buffer.drain(to: temporary.descriptor)
+        case .stream:
+            buffer.drain { write($0) }
         }
     }
 

@@ -228,6 +228,7 @@ public enum Compiler {
         let writer = JSONWriter(sink: { output.write($0) })
         writer.beginTable(variables: lowerVariables(program))
         var wroteRule = false
+        let direct = output as? any ByteBufferOutput
         RuleCompiler(program: program).compileRules(
             threads: program.threads,
             makeOutput: { JSONWriter() },
@@ -236,7 +237,7 @@ public enum Compiler {
                 guard chunk.output.count > 0 else { return }
                 if wroteRule { writer.raw(",") }
                 writer.flush()
-                chunk.output.drain { output.write($0) }
+                if let direct { direct.writeEmptying(chunk.output) } else { chunk.output.drain { output.write($0) } }
                 wroteRule = true
             })
         writer.endTable(hadRules: wroteRule, views: program.declaredViews)

@@ -133,6 +133,15 @@ package final class ByteBuffer {
         body(bytes[...])
         count = 0
     }
+
+    /// Writes the written bytes to `descriptor` as they are, without the
+    /// copy `drain` hands out, and empties the buffer; why they could not
+    /// all be written, or nil.
+    package func drain(to descriptor: Int32) -> String? {
+        let problem = Descriptor.writeAll(UnsafeRawBufferPointer(start: storage, count: count), to: descriptor)
+        count = 0
+        return problem
+    }
 }
 
 /// The bytes `ByteBuffer.write(maximum:)` reserved, written by index; each

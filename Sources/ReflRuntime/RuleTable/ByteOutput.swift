@@ -3,6 +3,15 @@ public protocol ByteOutput: AnyObject {
     func write(_ bytes: ArraySlice<UInt8>)
 }
 
+/// A `ByteOutput` that takes a writer's buffer as it is: `Compiler.build`
+/// hands each item's JSON over this way where it can, rather than as a
+/// copy in an array (the JSON is four times its source, and the copy was
+/// 2% of a build's instructions, on the thread that puts items in order).
+package protocol ByteBufferOutput: ByteOutput {
+    /// Writes the bytes of `buffer` and empties it.
+    func writeEmptying(_ buffer: ByteBuffer)
+}
+
 /// A `ByteOutput` that keeps everything in memory.
 public final class ByteArrayOutput: ByteOutput {
     public private(set) var bytes: [UInt8] = []
