@@ -81,7 +81,7 @@ public final class StyleApplier {
         // target's state keeps, shared) and a bit per record. A first
         // styling writes every property of every target; a list of key
         // paths cost an allocation per target and two counted references
-        // per property, 5% of a first styling. Nil when nothing was written
+        // per property, 7% of a first styling. Nil when nothing was written
         // (a repeat, the commonest application), which costs nothing to make.
         private var writes: (records: [StyleState.Record], bits: IndexBits)?
 
