@@ -182,21 +182,14 @@ public final class StyleApplier {
     /// app's code set it since the last write.
     private func drop(_ record: StyleState.Record, from target: StyleTarget, into outcome: inout Outcome) {
         let keyed = target as? KeyedStyleTarget
-        let property = record.property
-        let binding = bindings.binding(property.name, classChain: target.styleClassChain)
-        let present = binding.map { $0.read(target, property.state) }
-            ?? keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
-        if case .value(let value) = present, let written = record.written, !value.isSame(as: written) {
-            outcome.keptAppValues.append(property)
+        // Through the binding of the entry that wrote it: the one found for this target's class chain.
+        if case .value(let value) = read(record.entry, of: target, keyed), let written = record.written, !value.isSame(as: written) {
+            outcome.keptAppValues.append(record.property)
             return
         }
         // With no original known (it could not be read without making a sub-object), the property is cleared.
-        if let binding {
-            binding.write(target, record.original, property.state)
-        } else {
-            keyed?.setStyleValue(record.original?.styleValue, at: property.name, for: property.state)
-        }
-        outcome.restored.append(property)
+        write(record.original, for: record.entry, to: target, keyed)
+        outcome.restored.append(record.property)
     }
 
     // One property of one target, reached through its entry's binding or
@@ -212,9 +205,9 @@ public final class StyleApplier {
         return keyed?.styleValue(at: entry.property.name, for: entry.property.state) ?? .unknown
     }
 
-    private func write(_ value: TargetValue, for entry: AppliedStyle.Entry, to target: StyleTarget, _ keyed: KeyedStyleTarget?) {
+    private func write(_ value: TargetValue?, for entry: AppliedStyle.Entry, to target: StyleTarget, _ keyed: KeyedStyleTarget?) {
         if let binding = entry.binding { return binding.write(target, value, entry.property.state) }
-        keyed?.setStyleValue(value.styleValue, at: entry.property.name, for: entry.property.state)
+        keyed?.setStyleValue(value?.styleValue, at: entry.property.name, for: entry.property.state)
     }
 
     /// Puts back every property styling holds on `target` (a target leaving
