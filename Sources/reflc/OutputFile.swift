@@ -112,7 +112,7 @@ final class OutputFile: ByteBufferOutput {
     func writeEmptying(_ buffer: ByteBuffer) {
         switch destination {
         case .replace(let temporary, _), .rewrite(let temporary):
-            guard writeFailure == nil else { return buffer.drain { _ in } }
+            guard writeFailure == nil else { return buffer.removeAll() }  // the first failure is the one reported
             writeFailure = buffer.drain(to: temporary.descriptor)
         case .stream:
             buffer.drain { write($0) }

@@ -134,6 +134,11 @@ package final class ByteBuffer {
         count = 0
     }
 
+    /// Forgets the written bytes (the memory stays for the next ones).
+    package func removeAll() {
+        count = 0
+    }
+
     /// Writes the written bytes to `descriptor` as they are, without the
     /// copy `drain` hands out, and empties the buffer; why they could not
     /// all be written, or nil.
