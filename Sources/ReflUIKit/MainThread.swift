@@ -11,7 +11,7 @@ import Darwin
 /// closure is on the main thread.
 @inline(__always)
 func onMainThread<Result>(_ body: @MainActor () -> Result) -> Result {
-    precondition(pthread_main_np() != 0, "ReflUIKit styles views on the main thread only")
+    precondition(pthread_main_np() == 1, "ReflUIKit styles views on the main thread only")
     return withoutActuallyEscaping(body) { body in
         unsafeBitCast(body, to: (() -> Result).self)()
     }
