@@ -201,7 +201,15 @@ public enum Compiler {
     private static func buildBinary(_ program: Program) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let variables = lowerVariables(program)
         var writer = BinaryTableWriter()
-        forEachCompiledRule(of: program) { writer.add($0) }
+        let compiler = RuleCompiler(program: program)
+        writer.expectedRuleCount = compiler.headers.count
+        // Each item's rules are laid out on the thread that compiles them, in
+        // a part of their own; the parts are joined in order.
+        compiler.compileRules(
+            threads: program.threads,
+            makeOutput: { BinaryTablePart() },
+            add: { rule, part in part.writer.add(rule) },
+            deliver: { part in writer.append(&part.writer) })
         let result = result(of: program, table: nil)
         guard !result.hasErrors else { return (result, nil) }
         do {
@@ -209,6 +217,13 @@ public enum Compiler {
         } catch {
             return (result, .failure(error))
         }
+    }
+
+    /// `buildBinary` of source text held in memory, on at most `threads` threads.
+    static func buildBinary(source: SourceFile, threads: Int) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        let program = Program(threads: threads)
+        ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
+        return buildBinary(program)
     }
 
     /// Compiles the program's rules on its threads and hands each to `take`,
@@ -268,6 +283,11 @@ public enum Compiler {
         }
         result.variableDescriptions = imports.descriptions
         return result
+    }
+
+    /// A run of rules laid out in the binary form, on the thread that compiled them.
+    private final class BinaryTablePart {
+        var writer = BinaryTableWriter.part()
     }
 
     private final class CompiledRules {

@@ -76,30 +76,30 @@ extension Array<UInt8> {
     @inlinable
     package func wordHash(in range: Range<Int>) -> UInt32 {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
-        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
-        if range.isEmpty { return UInt32(truncatingIfNeeded: hash) }
-        withUnsafeBytes { bytes in
-            var index = range.lowerBound
-            while index + 8 <= range.upperBound {
-                hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
-                hash = hash << 29 | hash >> 35
-                index += 8
+        return withUnsafeBytes { ByteHash.wordHash(of: $0, in: range) }
+    }
+
+    /// Whether the bytes of `range` are the UTF-8 bytes of `text`.
+    @inlinable
+    package func equalBytes(in range: Range<Int>, utf8 text: String) -> Bool {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "comparison out of bounds")
+        var text = text
+        return text.withUTF8 { theirs in
+            guard theirs.count == range.count else { return false }
+            return withUnsafeBytes { mine in
+                var offset = 0
+                while offset + 8 <= theirs.count {
+                    if mine.loadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
+                        != UnsafeRawBufferPointer(theirs).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                    offset += 8
+                }
+                while offset < theirs.count {
+                    if mine[range.lowerBound + offset] != theirs[offset] { return false }
+                    offset += 1
+                }
+                return true
             }
-            let remaining = range.upperBound - index
-            var tail: UInt64 = 0
-            if remaining > 0 && range.upperBound >= 8 {
-                // The last eight bytes, shifted so that only the remaining ones count.
-                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self))
-                    >> UInt64(64 - 8 * remaining)
-            } else {
-                for position in index..<range.upperBound { tail |= UInt64(bytes[position]) << UInt64(8 * (position - index)) }
-            }
-            hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 29
-        return UInt32(truncatingIfNeeded: hash)
     }
 
     /// Whether the bytes of `range` spell `word` exactly.
@@ -133,5 +133,57 @@ extension Array<UInt8> {
     package mutating func storeLittleEndian<Value: FixedWidthInteger>(_ value: Value, at offset: Int) {
         precondition(offset >= 0 && offset <= count - MemoryLayout<Value>.size, "store out of bounds")
         withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self) }
+    }
+}
+
+extension String {
+    /// Whether this string's UTF-8 bytes from `offset` begin with `part`'s, read where they are.
+    @inlinable
+    package func hasUTF8(_ part: String, at offset: Int) -> Bool {
+        var text = self, part = part
+        return text.withUTF8 { mine in
+            part.withUTF8 { theirs in
+                guard offset >= 0, offset + theirs.count <= mine.count else { return false }
+                for index in 0..<theirs.count where mine[offset + index] != theirs[index] { return false }
+                return true
+            }
+        }
+    }
+
+    /// `[UInt8].wordHash` of this string's UTF-8 bytes, read where they are.
+    @inlinable
+    package func utf8WordHash() -> UInt32 {
+        var text = self
+        return text.withUTF8 { ByteHash.wordHash(of: UnsafeRawBufferPointer($0), in: 0..<$0.count) }
+    }
+}
+
+/// The hash behind `wordHash` and `utf8WordHash`, over bytes in place.
+@usableFromInline
+enum ByteHash {
+    @inlinable
+    static func wordHash(of bytes: UnsafeRawBufferPointer, in range: Range<Int>) -> UInt32 {
+        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
+        if range.isEmpty { return UInt32(truncatingIfNeeded: hash) }
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))) &* 0xFF51_AFD7_ED55_8CCD
+            hash = hash << 29 | hash >> 35
+            index += 8
+        }
+        let remaining = range.upperBound - index
+        var tail: UInt64 = 0
+        if remaining > 0 && range.upperBound >= 8 {
+            // The last eight bytes, shifted so that only the remaining ones count.
+            tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self))
+                >> UInt64(64 - 8 * remaining)
+        } else {
+            for position in index..<range.upperBound { tail |= UInt64(bytes[position]) << UInt64(8 * (position - index)) }
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 29
+        return UInt32(truncatingIfNeeded: hash)
     }
 }

@@ -107,6 +107,21 @@ public struct RuleSelector: Sendable, Equatable {
         [className, trait].compactMap { $0 }.joined(separator: ":") + (hasWhere ? ":__where" : "")
     }
 
+    /// Whether `text` is `canonicalText(className:trait:hasWhere:)`, compared without making it.
+    static func isCanonicalText(_ text: String, className: String?, trait: String?, hasWhere: Bool) -> Bool {
+        let joined = (className?.utf8.count ?? 0) + (className != nil && trait != nil ? 1 : 0) + (trait?.utf8.count ?? 0) + (hasWhere ? 8 : 0)
+        guard text.utf8.count == joined else { return false }
+        var offset = 0
+        func take(_ part: String) -> Bool {
+            guard text.hasUTF8(part, at: offset) else { return false }
+            offset += part.utf8.count
+            return true
+        }
+        if let className, !take(className) { return false }
+        if let trait, className != nil && !take(":") || !take(trait) { return false }
+        return !hasWhere || take(":__where")
+    }
+
     /// The priority of a selector's written form: a conditional rule
     /// (`:__where` or a bare `__condition`) ranks as the `:__where` form of
     /// its selector.

@@ -17,75 +17,81 @@ extension RuleTable {
 ///
 /// Rules are added one by one, in table order (`add`), so that a build can
 /// lay each out as it is compiled without holding the whole table; `finish`
-/// adds the variables and the selector index and assembles the file.
+/// adds the variables and the selector index and assembles the file. A
+/// build on several threads lays runs of rules out in parts of their own
+/// (`BinaryTableWriter.part()`), on the threads that compile them, and joins
+/// each part to the whole in order (`append`, in BinaryTableWriter+Parts.swift):
+/// the bytes are those of one writer given every rule.
 package struct BinaryTableWriter {
     typealias Section = BinaryFormat.Section
 
-    private var sections = [[UInt8]](repeating: [], count: Section.allCases.count)
-    private var stringIDs: [String: UInt32] = [:]
-    private var stringCount: UInt32 = 0
-    private var pooledNumbers: [UInt64: UInt32] = [:]
-    private var valueIDs: [PooledValue: UInt32] = [:]
-    private var valueCount: UInt32 = 0
-    private var nodeIDs: [PooledRecord: UInt32] = [:]
-    private var nodeCount: UInt32 = 0
-    private var conditionIDs: [PooledRecord: UInt32] = [:]
-    private var conditionCount: UInt32 = 0
-    private var propertyNameIDs: [String: UInt32] = [:]
+    // Internal rather than private: joining a part (BinaryTableWriter+Parts.swift) reads and resets them.
+    var sections = [[UInt8]](repeating: [], count: Section.allCases.count)
+    /// The pools of strings, numbers and values: each entry is in its
+    /// section, and found through its pool's index.
+    var stringIndex = PoolIndex()
+    var stringCount: UInt32 = 0
+    var numberIndex = PoolIndex()
+    var valueIndex = PoolIndex()
+    var valueCount: UInt32 = 0
+    var nodeIDs: [PooledRecord: UInt32] = [:]
+    var nodeCount: UInt32 = 0
+    var conditionIDs: [PooledRecord: UInt32] = [:]
+    var conditionCount: UInt32 = 0
+    /// For each string id, the index of the property name it is, plus one (0: none).
+    var propertyNameOfString: [UInt32] = []
+    var propertyNameCount: UInt32 = 0
     /// How deep values and conditions nest, at most: the reader refuses
     /// tables deeper than `BinaryFormat.maximumNesting`.
-    private var depth = 0
-    private var deepest = 0
+    var depth = 0
+    var deepest = 0
     /// Whether to refuse a table that nests too deep (tests turn it off to
     /// make such a file for the reader to refuse).
     var checksNesting = true
+    /// How many rules the whole table is expected to hold, when known
+    /// beforehand (a build knows): joining parts then sizes the sections by it.
+    package var expectedRuleCount: Int?
+    /// In a part, what it pooled in the order first met, for `append`; nil
+    /// in a writer of a whole table.
+    var firstMet: FirstMet?
+
+    /// What `append` needs of a part besides its sections: the nodes and
+    /// conditions it pooled, in the order their ids were given, and where
+    /// each value's list is (its section and the word holding its place:
+    /// the rest of a value is its record).
+    struct FirstMet {
+        var values: [OwnedListShape] = []
+        var nodes: [PooledRecord] = []
+        var conditions: [PooledRecord] = []
+    }
+
+    /// Where a value's list is: `section` nil for a value that owns none.
+    struct OwnedListShape {
+        var section: Section?
+        var word: UInt8
+        var count: UInt32
+    }
 
     /// A record with the list it owns: equal ones are stored once.
-    private struct PooledRecord: Hashable {
+    struct PooledRecord: Hashable {
         var fields: [UInt32]
         var list: [UInt32] = []
     }
 
-    /// A value record's fields and the list it owns, as the pool compares
-    /// them: plain fields, so that looking a value up (every property of
-    /// every rule does) makes no array for its key, and growing the pool
-    /// rehashes no arrays. Most values own no list.
-    private struct PooledValue: Hashable {
-        let kind: UInt8
-        let small: UInt8
-        let wide: UInt16
-        let words: (UInt32, UInt32, UInt32, UInt32)
-        let list: [UInt32]?
-
-        init(kind: UInt8, _ fields: BinaryValueFields) {
-            self.kind = kind
-            small = fields.small
-            wide = fields.wide
-            let given = fields.words  // unused words are 0
-            words = (given[0], given[1], given[2], given[3])
-            list = fields.list?.entries
-        }
-
-        static func == (left: PooledValue, right: PooledValue) -> Bool {
-            left.kind == right.kind && left.small == right.small && left.wide == right.wide && left.words == right.words
-                && left.list == right.list
-        }
-
-        func hash(into hasher: inout Hasher) {
-            // Two words of 64 bits rather than seven fields one by one.
-            hasher.combine(UInt64(kind) | UInt64(small) << 8 | UInt64(wide) << 16 | UInt64(words.0) << 32)
-            hasher.combine(UInt64(words.1) | UInt64(words.2) << 32)
-            hasher.combine(words.3)
-            if let list { hasher.combine(list) }
-        }
-    }
-
     /// The rules' names, for the selector index written at the end.
-    private var ruleIndex = RuleNameIndex()
-    private var ruleCount: UInt32 = 0
+    var ruleIndex = RuleNameIndex()
+    var ruleCount: UInt32 = 0
 
+    /// A writer of a whole table.
     package init() {
         sections[Section.stringOffsets.rawValue].appendEntry(0)
+    }
+
+    /// A writer of a part of a table, to be joined to a whole with `append`.
+    package static func part() -> BinaryTableWriter {
+        var part = BinaryTableWriter()
+        part.firstMet = FirstMet()
+        return part
     }
 
     mutating func write(_ table: RuleTable) throws(BinaryTableError) -> [UInt8] {
@@ -95,8 +101,12 @@ package struct BinaryTableWriter {
 
     /// Lays out the table's next rule.
     package mutating func add(_ rule: CompiledRule) {
-        addRule(rule)
-        ruleIndex.add(rule, at: ruleCount)
+        let (className, trait) = addRule(rule)
+        let name = className != BinaryFormat.none ? className : trait
+        if name != BinaryFormat.none {
+            ruleIndex.add(ruleCount, named: name, appliesToSubclasses: rule.appliesToSubclasses,
+                          matchesTraits: className == BinaryFormat.none || trait == BinaryFormat.none)
+        }
         ruleCount += 1
     }
 
@@ -114,17 +124,18 @@ package struct BinaryTableWriter {
             throw BinaryTableError("values or conditions nest deeper than \(BinaryFormat.maximumNesting) levels, which the binary form does not hold; write the table as JSON")
         }
         // The pools are done with: let them go before the file is put together.
-        (stringIDs, pooledNumbers, valueIDs, nodeIDs, conditionIDs, propertyNameIDs) = ([:], [:], [:], [:], [:], [:])
+        (stringIndex, numberIndex, valueIndex, nodeIDs, conditionIDs, propertyNameOfString) = (PoolIndex(), PoolIndex(), PoolIndex(), [:], [:], [])
         return try assemble()
     }
 
     // MARK: - Rules
 
-    private mutating func addRule(_ rule: CompiledRule) {
+    /// Lays out `rule`'s record, properties and state groups; the string ids of its class name and trait (or `none`).
+    private mutating func addRule(_ rule: CompiledRule) -> (className: UInt32, trait: UInt32) {
         let selector = rule.selector
         // The written selector is stored only when it is not its parts joined.
-        let raw = selector.raw == RuleSelector.canonicalText(className: selector.className, trait: selector.trait,
-                                                              hasWhere: selector.hasWhere) ? BinaryFormat.none : string(selector.raw)
+        let raw = RuleSelector.isCanonicalText(selector.raw, className: selector.className, trait: selector.trait,
+                                               hasWhere: selector.hasWhere) ? BinaryFormat.none : string(selector.raw)
         let className = selector.className.map { string($0) } ?? BinaryFormat.none
         let trait = selector.trait.map { string($0) } ?? BinaryFormat.none
         let condition = rule.condition.map { self.condition($0) } ?? BinaryFormat.none
@@ -158,44 +169,112 @@ package struct BinaryTableWriter {
         set(RuleRecord.propertyCount, UInt32(rule.properties.count))
         set(RuleRecord.firstGroup, firstGroup)
         set(RuleRecord.groupCount, UInt32(rule.stateProperties.count))
+        return (className, trait)
     }
 
     /// How many records `section` holds so far.
-    private func count(_ section: Section) -> Int { sections[section.rawValue].count / section.recordSize }
+    func count(_ section: Section) -> Int { sections[section.rawValue].count / section.recordSize }
 
     private mutating func addProperty(_ property: Property) {
-        let name: UInt32
-        if let known = propertyNameIDs[property.name] {
-            name = known
-        } else {
-            name = UInt32(propertyNameIDs.count)
-            propertyNameIDs[property.name] = name
-            sections[Section.propertyNames.rawValue].appendEntry(string(property.name))
-        }
+        let name = propertyName(property.name)
         let value = self.value(property.value)
         let at = sections[Section.properties.rawValue].appendRecord(size: PropertyRecord.size)
         sections[Section.properties.rawValue].set(PropertyRecord.name, at: at, to: name)
         sections[Section.properties.rawValue].set(PropertyRecord.value, at: at, to: value | (property.isImportant ? BinaryFormat.importantBit : 0))
     }
 
+    /// The index of property name `name` (its string added if it is new).
+    mutating func propertyName(_ name: String) -> UInt32 {
+        propertyName(ofString: string(name))
+    }
+
+    /// The index of the property name whose string id is `id`, added if it is new.
+    mutating func propertyName(ofString id: UInt32) -> UInt32 {
+        let index = Int(id)
+        if index < propertyNameOfString.count, propertyNameOfString[index] != 0 { return propertyNameOfString[index] - 1 }
+        if index >= propertyNameOfString.count {
+            propertyNameOfString.append(contentsOf: repeatElement(0, count: index + 1 - propertyNameOfString.count))
+        }
+        let name = propertyNameCount
+        propertyNameCount += 1
+        propertyNameOfString[index] = name + 1
+        sections[Section.propertyNames.rawValue].appendEntry(id)
+        return name
+    }
+
     // MARK: - Pools
 
     mutating func string(_ text: String) -> UInt32 {
-        let id = Self.claim(&stringIDs[text, default: Self.unclaimed], for: stringCount)
-        guard id == stringCount else { return id }
-        stringCount += 1
+        let lookup = findString(text)
+        if let id = lookup.found { return id }
         sections[Section.stringBytes.rawValue].appendUTF8(text)
+        return addString(at: lookup)
+    }
+
+    /// The id of the string whose bytes were just appended to the string
+    /// bytes, from `start` (a part's, being joined): they stay if the
+    /// string is new, and are taken back if the pool holds it already.
+    mutating func claimString(from start: Int) -> UInt32 {
+        let end = sections[Section.stringBytes.rawValue].count
+        let lookup = findString(start..<end)
+        if let id = lookup.found {
+            sections[Section.stringBytes.rawValue].removeSubrange(start..<end)
+            return id
+        }
+        return addString(at: lookup)
+    }
+
+    // The lookups are functions of their own, not mutating ones: the
+    // sections they hold are let go when they return, before the caller
+    // appends to one (which would otherwise copy it whole).
+
+    private func findString(_ text: String) -> PoolIndex.Lookup {
+        let bytes = sections[Section.stringBytes.rawValue], offsets = sections[Section.stringOffsets.rawValue]
+        return stringIndex.lookup(hash: text.utf8WordHash()) { id in
+            bytes.equalBytes(in: Self.stringRange(id, offsets), utf8: text)
+        }
+    }
+
+    /// Looks for a string of the pool equal to the string bytes of `range`
+    /// (which are not one of the pool's strings).
+    private func findString(_ range: Range<Int>) -> PoolIndex.Lookup {
+        let bytes = sections[Section.stringBytes.rawValue], offsets = sections[Section.stringOffsets.rawValue]
+        return stringIndex.lookup(hash: bytes.wordHash(in: range)) { id in
+            let stored = Self.stringRange(id, offsets)
+            return stored.count == range.count && bytes.equalBytes(in: stored, bytes, from: range.lowerBound)
+        }
+    }
+
+    private func findNumber(_ bits: UInt64) -> PoolIndex.Lookup {
+        let numbers = sections[Section.numbers.rawValue]
+        return numberIndex.lookup(hash: PoolIndex.finished(PoolIndex.mix(PoolIndex.seed, bits))) { index in
+            numbers.read(NumberRecord.bits, at: NumberRecord.size * Int(index)) == bits
+        }
+    }
+
+    /// Adds the string whose bytes end the string bytes, where `lookup` did not find it.
+    private mutating func addString(at lookup: PoolIndex.Lookup) -> UInt32 {
+        let id = stringCount
+        stringIndex.insert(id, at: lookup)
+        stringCount += 1
         sections[Section.stringOffsets.rawValue].appendEntry(UInt32(sections[Section.stringBytes.rawValue].count))
         return id
+    }
+
+    /// Where string `id`'s bytes are in the string bytes, given the string offsets.
+    private static func stringRange(_ id: UInt32, _ offsets: [UInt8]) -> Range<Int> {
+        Int(offsets.read(ListEntry.value, at: ListEntry.size * Int(id)))..<Int(offsets.read(ListEntry.value, at: ListEntry.size * (Int(id) + 1)))
     }
 
     /// The code of `number` (see `BinaryFormat.inlineCode`): itself for a
     /// short decimal, else its place in the numbers section.
     mutating func number(_ number: Double) -> UInt32 {
         if let code = BinaryFormat.inlineCode(number) { return code }
-        if let index = pooledNumbers[number.bitPattern] { return index | BinaryFormat.pooledNumberBit }
-        let index = UInt32(pooledNumbers.count)
-        pooledNumbers[number.bitPattern] = index
+        let bits = number.bitPattern
+        let lookup = findNumber(bits)
+        if let index = lookup.found { return index | BinaryFormat.pooledNumberBit }
+        let index = UInt32(numberIndex.count)
+        numberIndex.insert(index, at: lookup)
         sections[Section.numbers.rawValue].set(NumberRecord.bits, at: sections[Section.numbers.rawValue].appendRecord(size: NumberRecord.size),
                                                to: number.bitPattern)
         return index | BinaryFormat.pooledNumberBit
@@ -207,10 +286,17 @@ package struct BinaryTableWriter {
         deepest = max(deepest, depth)
         defer { depth -= 1 }
         let codec = value.codec
-        let fields = codec.writeBinary(value, to: &self)
-        let key = PooledValue(kind: codec.binaryKind, fields)
-        let id = Self.claim(&valueIDs[key, default: Self.unclaimed], for: valueCount)
-        guard id == valueCount else { return id }
+        return claimValue(kind: codec.binaryKind, codec.writeBinary(value, to: &self))
+    }
+
+    /// The index of the value record of `kind` with `fields`, added if it is new.
+    mutating func claimValue(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
+        let lookup = findValue(kind: kind, fields)
+        if let id = lookup.found { return id }
+        let id = valueCount
+        valueIndex.insert(id, at: lookup)
+        firstMet?.values.append(OwnedListShape(section: fields.list?.section, word: UInt8(fields.list?.firstWord ?? 0),
+                                               count: UInt32(fields.list?.entries.count ?? 0)))
         var words = fields.words
         if let list = fields.list {
             // A list's place is the first free one: lists follow their owners' order.
@@ -219,22 +305,41 @@ package struct BinaryTableWriter {
         }
         valueCount += 1
         let at = sections[Section.values.rawValue].appendRecord(size: ValueRecord.size)
-        sections[Section.values.rawValue].set(ValueRecord.kind, at: at, to: codec.binaryKind)
+        sections[Section.values.rawValue].set(ValueRecord.kind, at: at, to: kind)
         sections[Section.values.rawValue].set(ValueRecord.small, at: at, to: fields.small)
         sections[Section.values.rawValue].set(ValueRecord.wide, at: at, to: fields.wide)
         for index in 0..<ValueRecord.wordCount { sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: words[index]) }
         return id
     }
 
-    /// What a pool's slot holds while it is being claimed.
-    private static let unclaimed = UInt32.max
-
-    /// The id in `slot`, or `candidate` put there when the slot is new: a
-    /// pool is looked up and added to with one hashing of the key (the
-    /// dictionary's slot for a key, made with `unclaimed` when missing).
-    private static func claim(_ slot: inout UInt32, for candidate: UInt32) -> UInt32 {
-        if slot == unclaimed { slot = candidate }
-        return slot
+    /// Looks for a value record of the pool equal to the record of `kind`
+    /// and `fields` (its list in place of its list's position).
+    private func findValue(kind: UInt8, _ fields: BinaryValueFields) -> PoolIndex.Lookup {
+        var words = fields.words
+        let listWord = fields.list?.firstWord ?? -1
+        if listWord >= 0 { words[listWord] = 0 }  // the list's place, whatever the codec left there, is not compared
+        var hash = PoolIndex.mix(PoolIndex.seed, UInt64(kind) | UInt64(fields.small) << 8 | UInt64(fields.wide) << 16 | UInt64(words[0]) << 32)
+        hash = PoolIndex.mix(hash, UInt64(words[1]) | UInt64(words[2]) << 32)
+        hash = PoolIndex.mix(hash, UInt64(words[3]))
+        for entry in fields.list?.entries ?? [] { hash = PoolIndex.mix(hash, UInt64(entry)) }
+        let values = sections[Section.values.rawValue]
+        let lists = fields.list.map { sections[$0.section.rawValue] } ?? []
+        return valueIndex.lookup(hash: PoolIndex.finished(hash)) { id in
+            let at = ValueRecord.size * Int(id)
+            guard values.read(ValueRecord.kind, at: at) == kind, values.read(ValueRecord.small, at: at) == fields.small,
+                  values.read(ValueRecord.wide, at: at) == fields.wide else { return false }
+            for position in 0..<ValueRecord.wordCount where position != listWord {
+                if values.read(ValueRecord.word(position), at: at) != words[position] { return false }
+            }
+            guard let list = fields.list else { return true }
+            // The list's length is one of the words compared above (a reader needs it), so the lists are as long.
+            let first = Int(values.read(ValueRecord.word(list.firstWord), at: at))
+            guard (first + list.entries.count) * ListEntry.size <= lists.count else { return false }
+            for (offset, entry) in list.entries.enumerated() where lists.read(ListEntry.value, at: ListEntry.size * (first + offset)) != entry {
+                return false
+            }
+            return true
+        }
     }
 
     // MARK: - Conditions
@@ -245,14 +350,19 @@ package struct BinaryTableWriter {
         depth = 0
         let root = node(condition.test)
         depth = valueDepth
-        let key = PooledRecord(fields: [string(condition.source), root])
+        return claimCondition(PooledRecord(fields: [string(condition.source), root]))
+    }
+
+    /// The index of the condition whose text and root node are `key`'s fields, added if it is new.
+    mutating func claimCondition(_ key: PooledRecord) -> UInt32 {
         if let id = conditionIDs[key] { return id }
+        firstMet?.conditions.append(key)
         let id = conditionCount
         conditionCount += 1
         conditionIDs[key] = id
         let at = sections[Section.conditions.rawValue].appendRecord(size: ConditionRecord.size)
         sections[Section.conditions.rawValue].set(ConditionRecord.text, at: at, to: key.fields[0])
-        sections[Section.conditions.rawValue].set(ConditionRecord.root, at: at, to: root)
+        sections[Section.conditions.rawValue].set(ConditionRecord.root, at: at, to: key.fields[1])
         return id
     }
 
@@ -319,10 +429,20 @@ package struct BinaryTableWriter {
                 x = number(value)
             }
         }
-        let ownsList = kind == .all || kind == .any
-        let key = PooledRecord(fields: [UInt32(kind.rawValue), UInt32(subject), UInt32(op), UInt32(operand), x, y], list: list)
+        return claimNode(PooledRecord(fields: [UInt32(kind.rawValue), UInt32(subject), UInt32(op), UInt32(operand), x, y], list: list))
+    }
+
+    /// The index of the condition node whose kind, subject, operator,
+    /// operand, x and y are `key`'s fields (x and y 0 for a node that owns
+    /// a list), added if it is new.
+    mutating func claimNode(_ key: PooledRecord) -> UInt32 {
         if let id = nodeIDs[key] { return id }
-        if ownsList {
+        firstMet?.nodes.append(key)
+        let kind = BinaryFormat.ConditionKind(rawValue: UInt8(key.fields[0]))!
+        let (subject, op, operand) = (UInt8(key.fields[1]), UInt8(key.fields[2]), UInt8(key.fields[3]))
+        var (x, y) = (key.fields[4], key.fields[5])
+        let list = key.list
+        if kind == .all || kind == .any {
             x = UInt32(count(.conditionLists))
             y = UInt32(list.count)
             for child in list { sections[Section.conditionLists.rawValue].appendEntry(child) }
@@ -342,43 +462,89 @@ package struct BinaryTableWriter {
 
     // MARK: - The selector index
 
-    /// The rules each name can match, as `Stylesheet` looks them up.
-    private struct RuleNameIndex {
-        var names: [String] = []
-        var lists: [String: (classRules: [UInt32], subclassRules: [UInt32], traitRules: [UInt32])] = [:]
+    /// The rules each name can match, as `Stylesheet` looks them up: one
+    /// entry per rule that has a name (a class name, else a trait), the
+    /// lists made from them at the end. A name is its string's id, and is
+    /// numbered in the order first met, which is the order of the index.
+    struct RuleNameIndex {
+        struct Entry {
+            var name: UInt32
+            var rule: UInt32
+            var appliesToSubclasses: Bool
+            var matchesTraits: Bool
+        }
 
-        mutating func add(_ rule: CompiledRule, at index: UInt32) {
-            let selector = rule.selector
-            guard let name = selector.className ?? selector.trait else { return }
-            if lists[name] == nil {
-                names.append(name)
-                lists[name] = ([], [], [])
-            }
-            lists[name]!.classRules.append(index)
-            if rule.appliesToSubclasses { lists[name]!.subclassRules.append(index) }
-            if selector.className == nil || selector.trait == nil { lists[name]!.traitRules.append(index) }
+        /// The names, by number.
+        var names: [UInt32] = []
+        /// Each rule's entry, its name by number, in rule order.
+        var entries: [Entry] = []
+        /// For each string id, its number as a name plus one (0: not a name yet).
+        var numberOfString: [UInt32] = []
+
+        mutating func add(_ rule: UInt32, named name: UInt32, appliesToSubclasses: Bool, matchesTraits: Bool) {
+            entries.append(Entry(name: number(of: name), rule: rule, appliesToSubclasses: appliesToSubclasses, matchesTraits: matchesTraits))
+        }
+
+        /// The number of name `name`, given if it is new.
+        mutating func number(of name: UInt32) -> UInt32 {
+            let index = Int(name)
+            if index < numberOfString.count, numberOfString[index] != 0 { return numberOfString[index] - 1 }
+            if index >= numberOfString.count { numberOfString.append(contentsOf: repeatElement(0, count: index + 1 - numberOfString.count)) }
+            names.append(name)
+            numberOfString[index] = UInt32(names.count)
+            return UInt32(names.count - 1)
         }
     }
 
     private mutating func addIndex(_ index: RuleNameIndex) {
+        var classCounts = [UInt32](repeating: 0, count: index.names.count)
+        var subclassCounts = classCounts, traitCounts = classCounts
+        for entry in index.entries {
+            classCounts[Int(entry.name)] += 1
+            if entry.appliesToSubclasses { subclassCounts[Int(entry.name)] += 1 }
+            if entry.matchesTraits { traitCounts[Int(entry.name)] += 1 }
+        }
+        // Each name's rules, then those of them that apply to subclasses, then
+        // those that match traits: where each of a name's three lists starts.
+        var starts: [Int] = []
+        var next: [(class: Int, subclass: Int, trait: Int)] = []
+        var total = 0
+        for number in index.names.indices {
+            starts.append(total)
+            next.append((total, total + Int(classCounts[number]), total + Int(classCounts[number] + subclassCounts[number])))
+            total += Int(classCounts[number] + subclassCounts[number] + traitCounts[number])
+        }
+        var lists = [UInt32](repeating: 0, count: total)
+        for entry in index.entries {
+            let number = Int(entry.name)
+            lists[next[number].class] = entry.rule
+            next[number].class += 1
+            if entry.appliesToSubclasses {
+                lists[next[number].subclass] = entry.rule
+                next[number].subclass += 1
+            }
+            if entry.matchesTraits {
+                lists[next[number].trait] = entry.rule
+                next[number].trait += 1
+            }
+        }
+        let firstList = UInt32(count(.ruleLists))
+        for rule in lists { sections[Section.ruleLists.rawValue].appendEntry(rule) }
         // At most three quarters full, so that a probe soon meets an empty bucket.
         var bucketCount = 1
         while bucketCount <= index.names.count || 3 * bucketCount < 4 * index.names.count { bucketCount *= 2 }
         var buckets = [UInt32](repeating: 0, count: bucketCount)
-        for (entry, name) in index.names.enumerated() {
-            let lists = index.lists[name]!
-            let nameID = string(name)
-            let first = UInt32(count(.ruleLists))
-            for rule in lists.classRules + lists.subclassRules + lists.traitRules { sections[Section.ruleLists.rawValue].appendEntry(rule) }
+        for (number, name) in index.names.enumerated() {
             let at = sections[Section.indexEntries.rawValue].appendRecord(size: IndexEntryRecord.size)
-            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.name, at: at, to: nameID)
-            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.firstRule, at: at, to: first)
-            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.classCount, at: at, to: UInt32(lists.classRules.count))
-            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.subclassCount, at: at, to: UInt32(lists.subclassRules.count))
-            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.traitCount, at: at, to: UInt32(lists.traitRules.count))
-            var slot = Int(BinaryFormat.hash(name.utf8)) & (bucketCount - 1)
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.name, at: at, to: name)
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.firstRule, at: at, to: firstList + UInt32(starts[number]))
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.classCount, at: at, to: classCounts[number])
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.subclassCount, at: at, to: subclassCounts[number])
+            sections[Section.indexEntries.rawValue].set(IndexEntryRecord.traitCount, at: at, to: traitCounts[number])
+            let hash = BinaryFormat.hash(sections[Section.stringBytes.rawValue][Self.stringRange(name, sections[Section.stringOffsets.rawValue])])
+            var slot = Int(hash) & (bucketCount - 1)
             while buckets[slot] != 0 { slot = (slot + 1) & (bucketCount - 1) }
-            buckets[slot] = UInt32(entry + 1)
+            buckets[slot] = UInt32(number + 1)
         }
         for bucket in buckets { sections[Section.indexBuckets.rawValue].appendEntry(bucket) }
     }

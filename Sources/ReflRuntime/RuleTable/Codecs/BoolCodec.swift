@@ -27,6 +27,8 @@ enum BoolCodec: ValueCodec {
         return BinaryValueFields(small: flag ? 1 : 0)
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {}
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .bool(record.small != 0)
     }

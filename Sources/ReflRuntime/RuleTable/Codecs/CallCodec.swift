@@ -37,6 +37,10 @@ enum CallCodec: ValueCodec {
                                  list: .init(section: .valueLists, entries: list, firstWord: 1))
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.string, word: 0, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .call(name: record.string(0), arguments: record.values(first: 1, count: 2))
     }

@@ -59,6 +59,10 @@ enum ColorCodec: ValueCodec {
                                          writer.number(color.alpha)])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumberNumbers(0..<4, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .color(Color(red: record.number(0), green: record.number(1), blue: record.number(2), alpha: record.number(3)))
     }

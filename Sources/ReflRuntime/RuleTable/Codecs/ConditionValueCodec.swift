@@ -28,6 +28,10 @@ enum ConditionValueCodec: ValueCodec {
         return BinaryValueFields(words: [writer.condition(condition)])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.condition, word: 0, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .condition(record.table.condition(record.word(0)))
     }

@@ -39,6 +39,12 @@ enum EnumCaseCodec: ValueCodec {
                                          writer.number(Double(enumCase.rawValue))])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.string, word: 0, through: ids)
+        fields.renumber(.string, word: 1, through: ids)
+        fields.renumber(.number, word: 2, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .enumCase(EnumCase(enumName: record.string(0), caseName: record.string(1), rawValue: Int(record.number(2))))
     }

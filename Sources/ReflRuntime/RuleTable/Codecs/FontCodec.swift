@@ -81,6 +81,11 @@ enum FontCodec: ValueCodec {
         return fields
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.string, word: 0, through: ids)
+        fields.renumber(.number, word: 1, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         let flags = record.small, size = record.number(1)
         let fontSize: Font.Size = flags & percentBit != 0 ? .percent(size) : .points(size, unit: BinaryFormat.unit(flags >> 2)!)

@@ -112,6 +112,10 @@ enum GradientCodec: ValueCodec {
                                  list: .init(section: .valueLists, entries: list, firstWord: 0))
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        if fields.small & angleBit != 0 { fields.renumber(.number, word: 2, through: ids) }
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         let items = record.values(first: 0, count: 1)
         let hasLocations = record.small & locationsBit != 0

@@ -118,6 +118,19 @@ enum ImageCodec: ValueCodec {
         index == 0 ? nil : Keyword.allCases[Int(index) - 1]
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        switch fields.small {
+        case 0:
+            fields.renumber(.string, word: 0, through: ids)
+            if fields.wide & 1 != 0 { fields.renumber(.value, word: 1, through: ids) }
+        case 1:
+            fields.renumber(.value, word: 0, through: ids)
+        default:
+            fields.renumber(.string, word: 0, through: ids)
+            if fields.wide & 1 != 0 { fields.renumber(.number, word: 1, through: ids) }
+        }
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         let wide = record.wide
         switch record.small {

@@ -37,6 +37,11 @@ enum LightDarkCodec: ValueCodec {
         return BinaryValueFields(words: [writer.value(.color(light)), writer.value(.color(dark))])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.value, word: 0, through: ids)
+        fields.renumber(.value, word: 1, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         guard case .color(let light) = record.value(0), case .color(let dark) = record.value(1) else {
             preconditionFailure("checked at load: a light-dark value holds two colors")

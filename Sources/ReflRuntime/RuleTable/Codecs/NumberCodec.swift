@@ -36,6 +36,10 @@ enum NumberCodec: ValueCodec {
         return BinaryValueFields(small: BinaryFormat.unitCode(unit), words: [writer.number(number)])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.number, word: 0, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .number(record.number(0), unit: BinaryFormat.unit(record.small)!)
     }

@@ -34,6 +34,10 @@ extension NumberFieldsCodec {
         return BinaryValueFields(words: words)
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumberNumbers(0..<fieldNames.count, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         var numbers = NumberFields()
         for index in fieldNames.indices { numbers[index] = record.number(index) }

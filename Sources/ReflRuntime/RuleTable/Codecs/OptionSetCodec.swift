@@ -47,6 +47,11 @@ enum OptionSetCodec: ValueCodec {
                                  list: .init(section: .stringLists, entries: names, firstWord: 1))
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.string, word: 0, through: ids)
+        fields.renumber(.number, word: 3, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .optionSet(OptionSetValue(setName: record.string(0), options: record.strings(first: 1, count: 2), rawValue: Int(record.number(3))))
     }

@@ -42,6 +42,11 @@ enum ShadowCodec: ValueCodec {
                                          writer.value(shadow.color)])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumberNumbers(0..<3, through: ids)
+        fields.renumber(.value, word: 3, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .shadow(Shadow(offsetX: record.number(0), offsetY: record.number(1), blur: record.number(2), color: record.value(3)))
     }
@@ -84,6 +89,11 @@ enum BorderCodec: ValueCodec {
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .border(let border) = value else { preconditionFailure("not a border") }
         return BinaryValueFields(words: [writer.number(border.width), writer.value(border.color)])
+    }
+
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.number, word: 0, through: ids)
+        fields.renumber(.value, word: 1, through: ids)
     }
 
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {

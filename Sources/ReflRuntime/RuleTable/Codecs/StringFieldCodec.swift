@@ -32,6 +32,10 @@ extension StringFieldCodec {
         BinaryValueFields(words: [writer.string(text(of: value))])
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumber(.string, word: 0, through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         value(from: record.string(0))
     }

@@ -60,6 +60,8 @@ enum TextAttributesCodec: ValueCodec {
         TextAttribute.Name.allCases.enumerated().filter { present & (1 << UInt16($0.offset)) != 0 }.map(\.element)
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {}  // its one reference is its list
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .textAttributes(TextAttributes(zip(names(record.wide), record.values(first: 0, count: 1)).map { TextAttribute($0, $1) }))
     }

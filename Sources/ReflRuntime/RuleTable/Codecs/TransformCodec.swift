@@ -62,6 +62,10 @@ enum TransformCodec: ValueCodec {
         }
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
+        fields.renumberNumbers(0..<(fields.small == Operation.rotate.rawValue ? 1 : 2), through: ids)
+    }
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         switch Operation(rawValue: record.small)! {
         case .scale: return .transform(.scale(x: record.number(0), y: record.number(1)))

@@ -22,6 +22,11 @@ protocol ValueCodec: Sendable {
     /// The value's record: its parts (strings, numbers, nested values) are
     /// added to the writer first.
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields
+    /// Renumbers the references in the words of a record `writeBinary`
+    /// made (strings, numbers, values, conditions) through `ids`: how a part
+    /// of a table laid out on its own joins the whole. Plain words and the
+    /// place of the owned list stay; the list's entries are renumbered by the writer.
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering)
     /// The value of a record that passed `checkBinary`.
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue
     /// Checks a record's fields against the table, before anything reads it.
@@ -106,6 +111,29 @@ struct BinaryValueFields {
         self.wide = wide
         self.words = words
         self.list = list
+    }
+}
+
+extension BinaryValueFields {
+    /// What a word refers to.
+    enum Reference {
+        case string, number, value, condition
+    }
+
+    /// Renumbers word `position`, a reference to `reference`, through `ids`.
+    mutating func renumber(_ reference: Reference, word position: Int, through ids: BinaryRenumbering) {
+        let id = words[position]
+        switch reference {
+        case .string: words[position] = ids.string(id)
+        case .number: words[position] = ids.number(id)
+        case .value: words[position] = ids.value(id)
+        case .condition: words[position] = ids.condition(id)
+        }
+    }
+
+    /// Renumbers words `positions`, each a number code.
+    mutating func renumberNumbers(_ positions: Range<Int>, through ids: BinaryRenumbering) {
+        for position in positions { renumber(.number, word: position, through: ids) }
     }
 }
 

@@ -29,6 +29,8 @@ enum VectorCodec: ValueCodec {
         return BinaryValueFields(words: [0, UInt32(list.count)], list: .init(section: .valueLists, entries: list, firstWord: 0))
     }
 
+    static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {}  // its one reference is its list
+
     static func readBinary(_ record: BinaryValueRecord) -> StyleValue {
         .vector(record.values(first: 0, count: 1))
     }

@@ -1,0 +1,175 @@
+
+/// How the ids of a part of a table, laid out on its own, become those of
+/// the whole table it joins: for each pool, the whole's id of the part's
+/// id `n` is entry `n`.
+struct BinaryRenumbering {
+    var strings: [UInt32] = []
+    /// Of the part's pooled numbers (an inline number code is kept as it is).
+    var numbers: [UInt32] = []
+    var values: [UInt32] = []
+    var nodes: [UInt32] = []
+    var conditions: [UInt32] = []
+
+    func string(_ id: UInt32) -> UInt32 { strings[Int(id)] }
+    /// A string id, or `BinaryFormat.none` kept.
+    func optionalString(_ id: UInt32) -> UInt32 { id == BinaryFormat.none ? id : strings[Int(id)] }
+    func number(_ code: UInt32) -> UInt32 {
+        code & BinaryFormat.pooledNumberBit == 0 ? code : numbers[Int(code & ~BinaryFormat.pooledNumberBit)] | BinaryFormat.pooledNumberBit
+    }
+    func value(_ id: UInt32) -> UInt32 { values[Int(id)] }
+    func node(_ id: UInt32) -> UInt32 { nodes[Int(id)] }
+    func condition(_ id: UInt32) -> UInt32 { conditions[Int(id)] }
+}
+
+extension BinaryTableWriter {
+    /// Joins `part` (a writer made by `part()`, given the rules that come
+    /// next in table order) to this writer's rules, and empties it for the
+    /// next run of rules.
+    ///
+    /// The part's strings, numbers, nodes, conditions and values are pooled
+    /// here in the order the part first met them, which is the order this
+    /// writer would have met them in had it been given the part's rules: so
+    /// every id, and every byte of the file, is the same. Only the entries
+    /// distinct within the part are looked up here; the rules' and the
+    /// properties' records are copied and their references renumbered.
+    package mutating func append(_ part: inout BinaryTableWriter) {
+        guard let met = part.firstMet else { preconditionFailure("append takes a part, made by BinaryTableWriter.part()") }
+        makeRoom(for: part)
+        var ids = BinaryRenumbering()
+        let partStrings = part.sections[Section.stringBytes.rawValue], partOffsets = part.sections[Section.stringOffsets.rawValue]
+        ids.strings.reserveCapacity(Int(part.stringCount))
+        for id in 0..<Int(part.stringCount) {
+            let start = Int(partOffsets.read(ListEntry.value, at: ListEntry.size * id))
+            let end = Int(partOffsets.read(ListEntry.value, at: ListEntry.size * (id + 1)))
+            let at = sections[Section.stringBytes.rawValue].count
+            sections[Section.stringBytes.rawValue].append(contentsOf: partStrings[start..<end])
+            ids.strings.append(claimString(from: at))
+        }
+        let numbers = part.sections[Section.numbers.rawValue]
+        for at in stride(from: 0, to: numbers.count, by: NumberRecord.size) {
+            ids.numbers.append(number(Double(bitPattern: numbers.read(NumberRecord.bits, at: at))) & ~BinaryFormat.pooledNumberBit)
+        }
+        for node in met.nodes { ids.nodes.append(claimNode(Self.renumbered(node, through: ids))) }
+        for condition in met.conditions {
+            ids.conditions.append(claimCondition(PooledRecord(fields: [ids.string(condition.fields[0]), ids.node(condition.fields[1])])))
+        }
+        ids.values.reserveCapacity(met.values.count)
+        let partValues = part.sections[Section.values.rawValue]
+        for (id, shape) in met.values.enumerated() {
+            let at = ValueRecord.size * id
+            let kind = partValues.read(ValueRecord.kind, at: at)
+            var fields = BinaryValueFields(small: partValues.read(ValueRecord.small, at: at), wide: partValues.read(ValueRecord.wide, at: at))
+            for position in 0..<ValueRecord.wordCount { fields.words.append(partValues.read(ValueRecord.word(position), at: at)) }
+            if let section = shape.section {
+                let lists = part.sections[section.rawValue], first = Int(fields.words[Int(shape.word)])
+                let entries = (first..<(first + Int(shape.count))).map { lists.read(ListEntry.value, at: ListEntry.size * $0) }
+                fields.list = .init(section: section, entries: section == .stringLists ? entries.map(ids.string) : entries.map(ids.value),
+                                    firstWord: Int(shape.word))
+            }
+            ValueCodecs.codec(forBinaryKind: kind)!.renumberBinary(&fields, through: ids)
+            ids.values.append(claimValue(kind: kind, fields))
+        }
+        var names: [UInt32] = []
+        let partNames = part.sections[Section.propertyNames.rawValue]
+        for at in stride(from: 0, to: partNames.count, by: ListEntry.size) {
+            names.append(propertyName(ofString: ids.string(partNames.read(ListEntry.value, at: at))))
+        }
+        let firstProperty = UInt32(count(.properties)), firstGroup = UInt32(count(.stateGroups))
+        appendRecords(of: .properties, from: part) { section, at in
+            section.set(PropertyRecord.name, at: at, to: names[Int(section.read(PropertyRecord.name, at: at))])
+            let value = section.read(PropertyRecord.value, at: at)
+            section.set(PropertyRecord.value, at: at,
+                        to: ids.value(value & ~BinaryFormat.importantBit) | value & BinaryFormat.importantBit)
+        }
+        appendRecords(of: .stateGroups, from: part) { section, at in
+            section.set(StateGroupRecord.firstProperty, at: at, to: section.read(StateGroupRecord.firstProperty, at: at) + firstProperty)
+        }
+        appendRecords(of: .rules, from: part) { section, at in
+            for field in [RuleRecord.selectorText, RuleRecord.className, RuleRecord.trait] {
+                section.set(field, at: at, to: ids.optionalString(section.read(field, at: at)))
+            }
+            let condition = section.read(RuleRecord.condition, at: at)
+            section.set(RuleRecord.condition, at: at, to: condition == BinaryFormat.none ? condition : ids.condition(condition))
+            section.set(RuleRecord.file, at: at, to: ids.string(section.read(RuleRecord.file, at: at)))
+            section.set(RuleRecord.firstProperty, at: at, to: section.read(RuleRecord.firstProperty, at: at) + firstProperty)
+            section.set(RuleRecord.firstGroup, at: at, to: section.read(RuleRecord.firstGroup, at: at) + firstGroup)
+        }
+        ruleIndex.append(part.ruleIndex, numberedFrom: ruleCount, through: ids)
+        ruleCount += part.ruleCount
+        deepest = max(deepest, part.deepest)
+        part.empty()
+    }
+
+    /// Makes each section room for what `part` can add to it, when it has
+    /// not enough: growing to what the rest of the table is expected to
+    /// need (from `expectedRuleCount` and the size so far), with an eighth
+    /// more, rather than to twice its size, which would leave up to half of
+    /// the largest sections unused at the end of a large build.
+    private mutating func makeRoom(for part: BinaryTableWriter) {
+        let done = Int(ruleCount + part.ruleCount)
+        guard let expected = expectedRuleCount, done > 0 else { return }
+        for index in sections.indices {
+            let needed = sections[index].count + part.sections[index].count
+            guard needed > sections[index].capacity else { continue }
+            let predicted = needed * max(expected, done) / done
+            sections[index].reserveCapacity(max(needed, min(2 * sections[index].capacity, predicted + predicted / 8)))
+        }
+    }
+
+    /// Appends `part`'s records of `section`, then lets `renumber` change
+    /// each one's references (given the section and the record's offset).
+    private mutating func appendRecords(of section: Section, from part: BinaryTableWriter,
+                                        renumber: (inout [UInt8], Int) -> Void) {
+        let start = sections[section.rawValue].count
+        sections[section.rawValue].append(contentsOf: part.sections[section.rawValue])
+        for at in stride(from: start, to: sections[section.rawValue].count, by: section.recordSize) {
+            renumber(&sections[section.rawValue], at)
+        }
+    }
+
+    /// A part's condition node, its references renumbered: by kind, `x` is
+    /// a string, a number or a node, and a list holds nodes.
+    private static func renumbered(_ node: PooledRecord, through ids: BinaryRenumbering) -> PooledRecord {
+        var node = node
+        switch BinaryFormat.ConditionKind(rawValue: UInt8(node.fields[0]))! {
+        case .all, .any: node.list = node.list.map(ids.node)
+        case .not: node.fields[4] = ids.node(node.fields[4])
+        case .external: node.fields[4] = ids.string(node.fields[4])
+        case .size, .scale: node.fields[4] = ids.number(node.fields[4])
+        case .always, .sizeClass, .idiom, .appearance, .contentSize, .layoutDirection, .orientation, .contrast, .flag, .osVersion: break
+        }
+        return node
+    }
+
+    /// Empties a part, keeping the memory of its sections and pools for the next run of rules.
+    private mutating func empty() {
+        for index in sections.indices { sections[index].removeAll(keepingCapacity: true) }
+        sections[Section.stringOffsets.rawValue].appendEntry(0)
+        stringIndex.removeAll()
+        numberIndex.removeAll()
+        valueIndex.removeAll()
+        nodeIDs.removeAll(keepingCapacity: true)
+        conditionIDs.removeAll(keepingCapacity: true)
+        propertyNameOfString.removeAll(keepingCapacity: true)
+        (stringCount, valueCount, nodeCount, conditionCount, ruleCount, propertyNameCount) = (0, 0, 0, 0, 0, 0)
+        (depth, deepest) = (0, 0)
+        firstMet!.values.removeAll(keepingCapacity: true)
+        firstMet!.nodes.removeAll(keepingCapacity: true)
+        firstMet!.conditions.removeAll(keepingCapacity: true)
+        ruleIndex = RuleNameIndex()
+    }
+}
+
+extension BinaryTableWriter.RuleNameIndex {
+    /// Adds the entries of `other`, an index of the rules that follow, its
+    /// rule numbers counted from `first` and its names renumbered by `ids`.
+    mutating func append(_ other: Self, numberedFrom first: UInt32, through ids: BinaryRenumbering) {
+        let numbers = other.names.map { number(of: ids.string($0)) }
+        entries.reserveCapacity(entries.count + other.entries.count)
+        for var entry in other.entries {
+            entry.name = numbers[Int(entry.name)]
+            entry.rule += first
+            entries.append(entry)
+        }
+    }
+}
