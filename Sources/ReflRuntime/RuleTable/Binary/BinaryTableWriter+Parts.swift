@@ -151,6 +151,7 @@ extension BinaryTableWriter {
         nodeIDs.removeAll(keepingCapacity: true)
         conditionIDs.removeAll(keepingCapacity: true)
         propertyNameOfString.removeAll(keepingCapacity: true)
+        forgetRecentNames()
         (stringCount, valueCount, nodeCount, conditionCount, ruleCount, propertyNameCount) = (0, 0, 0, 0, 0, 0)
         (depth, deepest) = (0, 0)
         firstMet!.values.removeAll(keepingCapacity: true)

@@ -146,30 +146,39 @@ package struct BinaryTableWriter {
         for group in rule.stateProperties {
             let groupFirst = UInt32(count(.properties))
             for property in group.properties { addProperty(property) }
-            let at = sections[Section.stateGroups.rawValue].appendRecord(size: StateGroupRecord.size)
-            sections[Section.stateGroups.rawValue].set(StateGroupRecord.state, at: at, to: UInt32(group.state.rawValue))
-            sections[Section.stateGroups.rawValue].set(StateGroupRecord.firstProperty, at: at, to: groupFirst)
-            sections[Section.stateGroups.rawValue].set(StateGroupRecord.propertyCount, at: at, to: UInt32(group.properties.count))
+            appendRecord(to: .stateGroups) { section, at in
+                section.set(StateGroupRecord.state, at: at, to: UInt32(group.state.rawValue))
+                section.set(StateGroupRecord.firstProperty, at: at, to: groupFirst)
+                section.set(StateGroupRecord.propertyCount, at: at, to: UInt32(group.properties.count))
+            }
         }
-        let at = sections[Section.rules.rawValue].appendRecord(size: RuleRecord.size)
-        func set<Value: FixedWidthInteger>(_ field: RecordField<Value>, _ value: Value) {
-            sections[Section.rules.rawValue].set(field, at: at, to: value)
+        appendRecord(to: .rules) { section, at in
+            section.set(RuleRecord.selectorText, at: at, to: raw)
+            section.set(RuleRecord.className, at: at, to: className)
+            section.set(RuleRecord.trait, at: at, to: trait)
+            section.set(RuleRecord.flags, at: at,
+                        to: (selector.hasWhere ? RuleRecord.whereFlag : 0) | (rule.appliesToSubclasses ? RuleRecord.subclassesFlag : 0))
+            section.set(RuleRecord.priority, at: at, to: UInt8(clamping: rule.priority))
+            section.set(RuleRecord.contextSteps, at: at, to: UInt16(clamping: selector.context.count))
+            section.set(RuleRecord.condition, at: at, to: condition)
+            section.set(RuleRecord.file, at: at, to: file)
+            section.set(RuleRecord.line, at: at, to: UInt32(clamping: rule.source.line))
+            section.set(RuleRecord.column, at: at, to: UInt32(clamping: rule.source.column))
+            section.set(RuleRecord.firstProperty, at: at, to: firstProperty)
+            section.set(RuleRecord.propertyCount, at: at, to: UInt32(rule.properties.count))
+            section.set(RuleRecord.firstGroup, at: at, to: firstGroup)
+            section.set(RuleRecord.groupCount, at: at, to: UInt32(rule.stateProperties.count))
         }
-        set(RuleRecord.selectorText, raw)
-        set(RuleRecord.className, className)
-        set(RuleRecord.trait, trait)
-        set(RuleRecord.flags, (selector.hasWhere ? RuleRecord.whereFlag : 0) | (rule.appliesToSubclasses ? RuleRecord.subclassesFlag : 0))
-        set(RuleRecord.priority, UInt8(clamping: rule.priority))
-        set(RuleRecord.contextSteps, UInt16(clamping: selector.context.count))
-        set(RuleRecord.condition, condition)
-        set(RuleRecord.file, file)
-        set(RuleRecord.line, UInt32(clamping: rule.source.line))
-        set(RuleRecord.column, UInt32(clamping: rule.source.column))
-        set(RuleRecord.firstProperty, firstProperty)
-        set(RuleRecord.propertyCount, UInt32(rule.properties.count))
-        set(RuleRecord.firstGroup, firstGroup)
-        set(RuleRecord.groupCount, UInt32(rule.stateProperties.count))
         return (className, trait)
+    }
+
+    /// Appends a record to `section` and lets `fill` set its fields, given
+    /// the section and where the record starts: one access to the section
+    /// for the whole record, rather than one per field through the array of sections.
+    @inline(__always)
+    private mutating func appendRecord(to section: Section, _ fill: (inout [UInt8], Int) -> Void) {
+        let at = sections[section.rawValue].appendRecord(size: section.recordSize)
+        fill(&sections[section.rawValue], at)
     }
 
     /// How many records `section` holds so far.
@@ -178,15 +187,37 @@ package struct BinaryTableWriter {
     private mutating func addProperty(_ property: Property) {
         let name = propertyName(property.name)
         let value = self.value(property.value)
-        let at = sections[Section.properties.rawValue].appendRecord(size: PropertyRecord.size)
-        sections[Section.properties.rawValue].set(PropertyRecord.name, at: at, to: name)
-        sections[Section.properties.rawValue].set(PropertyRecord.value, at: at, to: value | (property.isImportant ? BinaryFormat.importantBit : 0))
+        appendRecord(to: .properties) { section, at in
+            section.set(PropertyRecord.name, at: at, to: name)
+            section.set(PropertyRecord.value, at: at, to: value | (property.isImportant ? BinaryFormat.importantBit : 0))
+        }
     }
 
     /// The index of property name `name` (its string added if it is new).
     mutating func propertyName(_ name: String) -> UInt32 {
-        propertyName(ofString: string(name))
+        // Every property looks its name up, and a table has few names: the
+        // names last met are remembered by length, two of each, and compared
+        // as strings (the same string compares by identity, at once).
+        let slot = 2 * (name.utf8.count & (Self.recentNameLengths - 1))
+        if let recent = recentNames[slot], recent.name == name { return recent.id }
+        if let recent = recentNames[slot + 1], recent.name == name {
+            recentNames.swapAt(slot, slot + 1)
+            return recent.id
+        }
+        let id = propertyName(ofString: string(name))
+        recentNames[slot + 1] = recentNames[slot]
+        recentNames[slot] = (name, id)
+        return id
     }
+
+    /// Forgets the names last met (their ids are a part's, and the part is emptied).
+    mutating func forgetRecentNames() {
+        for slot in recentNames.indices { recentNames[slot] = nil }
+    }
+
+    /// The property names last met, two for each length modulo `recentNameLengths` (see `propertyName`).
+    private var recentNames = [(name: String, id: UInt32)?](repeating: nil, count: 2 * recentNameLengths)
+    private static let recentNameLengths = 32
 
     /// The index of the property name whose string id is `id`, added if it is new.
     mutating func propertyName(ofString id: UInt32) -> UInt32 {
@@ -304,11 +335,12 @@ package struct BinaryTableWriter {
             for entry in list.entries { sections[list.section.rawValue].appendEntry(entry) }
         }
         valueCount += 1
-        let at = sections[Section.values.rawValue].appendRecord(size: ValueRecord.size)
-        sections[Section.values.rawValue].set(ValueRecord.kind, at: at, to: kind)
-        sections[Section.values.rawValue].set(ValueRecord.small, at: at, to: fields.small)
-        sections[Section.values.rawValue].set(ValueRecord.wide, at: at, to: fields.wide)
-        for index in 0..<ValueRecord.wordCount { sections[Section.values.rawValue].set(ValueRecord.word(index), at: at, to: words[index]) }
+        appendRecord(to: .values) { section, at in
+            section.set(ValueRecord.kind, at: at, to: kind)
+            section.set(ValueRecord.small, at: at, to: fields.small)
+            section.set(ValueRecord.wide, at: at, to: fields.wide)
+            for index in 0..<ValueRecord.wordCount { section.set(ValueRecord.word(index), at: at, to: words[index]) }
+        }
         return id
     }
 
@@ -450,13 +482,14 @@ package struct BinaryTableWriter {
         let id = nodeCount
         nodeCount += 1
         nodeIDs[key] = id
-        let at = sections[Section.conditionNodes.rawValue].appendRecord(size: ConditionNodeRecord.size)
-        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.kind, at: at, to: kind.rawValue)
-        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.subject, at: at, to: subject)
-        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.op, at: at, to: op)
-        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.operand, at: at, to: operand)
-        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.x, at: at, to: x)
-        sections[Section.conditionNodes.rawValue].set(ConditionNodeRecord.y, at: at, to: y)
+        appendRecord(to: .conditionNodes) { section, at in
+            section.set(ConditionNodeRecord.kind, at: at, to: kind.rawValue)
+            section.set(ConditionNodeRecord.subject, at: at, to: subject)
+            section.set(ConditionNodeRecord.op, at: at, to: op)
+            section.set(ConditionNodeRecord.operand, at: at, to: operand)
+            section.set(ConditionNodeRecord.x, at: at, to: x)
+            section.set(ConditionNodeRecord.y, at: at, to: y)
+        }
         return id
     }
 
