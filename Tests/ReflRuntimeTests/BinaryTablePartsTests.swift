@@ -62,6 +62,34 @@ struct BinaryTablePartsTests {
         #expect(read == RuleTable(variables: ["v": value], rules: rules))
     }
 
+    /// The samples with every number stored in the numbers section (a
+    /// short decimal is held in its record, where renumbering leaves it) and
+    /// every string changed: so that a number or a string a codec leaves as
+    /// the part numbered it is caught.
+    static let samplesWithStoredNumbers = ValueCodecTests.samples.map { StoredNumbers.variant(of: $0) }
+
+    @Test(arguments: samplesWithStoredNumbers)
+    func aValueWithStoredNumbersLaidOutInALaterPartIsRenumbered(_ value: StyleValue) throws {
+        try aValueLaidOutInALaterPartIsRenumbered(value)
+    }
+
+    @Test func aPoolFindsEveryEntryWhenHashesCollide() {
+        // 5,000 entries on three hashes: probes run long and the index grows many times.
+        var index = PoolIndex()
+        let keys = (0..<5_000).map { $0 * 7_919 % 10_007 }
+        for (id, key) in keys.enumerated() {
+            let lookup = index.lookup(hash: UInt32(key % 3)) { keys[Int($0)] == key }
+            #expect(lookup.found == nil)
+            index.insert(UInt32(id), at: lookup)
+        }
+        for (id, key) in keys.enumerated() {
+            #expect(index.lookup(hash: UInt32(key % 3)) { keys[Int($0)] == key }.found == UInt32(id))
+        }
+        #expect(index.count == keys.count)
+        index.removeAll()
+        #expect(index.lookup(hash: 1) { _ in true }.found == nil)
+    }
+
     @Test func everyWayOfCuttingTheSamplesIntoTwoPartsGivesTheSameFile() throws {
         let rules = [Self.first] + ValueCodecTests.samples.enumerated().map { index, value in
             Self.rule("View\(index % 7)", trait: index % 3 == 0 ? "t\(index % 5)" : nil,
@@ -90,6 +118,90 @@ struct CanonicalSelectorTextTests {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Variants of values whose numbers are stored in the numbers section of
+/// the binary form (no short decimal) and whose strings are changed.
+enum StoredNumbers {
+    static func number(_ number: Double) -> Double { number + 0.123456789123 }
+    static func integer(_ number: Int) -> Int { number + 1_234_567_890 }
+    static func string(_ text: String) -> String { text + "·stored" }
+    static func colorVariant(_ color: Color) -> Color {
+        Color(red: number(color.red), green: number(color.green), blue: number(color.blue), alpha: number(color.alpha))
+    }
+    static func insetsVariant(_ insets: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(top: number(insets.top), left: number(insets.left), bottom: number(insets.bottom), right: number(insets.right))
+    }
+
+    static func conditionVariant(_ condition: Condition) -> Condition {
+        func mapped(_ expression: ConditionExpression) -> ConditionExpression {
+            switch expression {
+            case .all(let operands): return .all(operands.map(mapped))
+            case .any(let operands): return .any(operands.map(mapped))
+            case .not(let operand): return .not(mapped(operand))
+            case .test(.external(let name)): return .test(.external(name: string(name)))
+            case .test(.size(let dimension, let op, let value)): return .test(.size(dimension: dimension, op: op, value: number(value)))
+            case .test(.scale(let op, let value)): return .test(.scale(op: op, value: number(value)))
+            case .test: return expression
+            }
+        }
+        return Condition(test: mapped(condition.test), source: string(condition.source))
+    }
+
+    static func variant(of value: StyleValue) -> StyleValue {
+        switch value {
+        case .number(let value, let unit): return .number(number(value), unit: unit)
+        case .percent(let value): return .percent(number(value))
+        case .angle(let radians): return .angle(radians: number(radians))
+        case .duration(let seconds): return .duration(seconds: number(seconds))
+        case .string(let text): return .string(string(text))
+        case .identifier(let text): return .identifier(string(text))
+        case .assetColor(let name): return .assetColor(string(name))
+        case .localizedString(let key): return .localizedString(key: string(key))
+        case .bool: return value
+        case .color(let color): return .color(colorVariant(color))
+        case .lightDark(let light, let dark): return .lightDark(light: colorVariant(light), dark: colorVariant(dark))
+        case .gradient(let gradient):
+            var direction = gradient.direction
+            if case .angle(let radians) = direction { direction = .angle(number(radians)) }
+            return .gradient(Gradient(colors: gradient.colors.map(colorVariant), direction: direction, locations: gradient.locations?.map(number)))
+        case .font(var font):
+            font.name = string(font.name)
+            switch font.size {
+            case .points(let points, let unit): font.size = .points(number(points), unit: unit)
+            case .percent(let percent): font.size = .percent(number(percent))
+            }
+            return .font(font)
+        case .rect(let x, let y, let width, let height): return .rect(x: number(x), y: number(y), width: number(width), height: number(height))
+        case .point(let x, let y): return .point(x: number(x), y: number(y))
+        case .size(let width, let height): return .size(width: number(width), height: number(height))
+        case .edgeInsets(let top, let left, let bottom, let right):
+            return .edgeInsets(top: number(top), left: number(left), bottom: number(bottom), right: number(right))
+        case .transform(.scale(let x, let y)): return .transform(.scale(x: number(x), y: number(y)))
+        case .transform(.rotate(let radians)): return .transform(.rotate(radians: number(radians)))
+        case .transform(.translate(let x, let y)): return .transform(.translate(x: number(x), y: number(y)))
+        case .vector(let items): return .vector(items.map(variant))
+        case .image(.named(let name, let capInsets, let rendering)):
+            return .image(.named(string(name), capInsets: capInsets.map(insetsVariant), rendering: rendering))
+        case .image(.fill(let fill)): return .image(.fill(variant(of: fill)))
+        case .image(.symbol(var symbol)):
+            symbol.name = string(symbol.name)
+            symbol.pointSize = symbol.pointSize.map(number)
+            return .image(.symbol(symbol))
+        case .condition(let condition): return .condition(conditionVariant(condition))
+        case .enumCase(let enumCase):
+            return .enumCase(EnumCase(enumName: string(enumCase.enumName), caseName: string(enumCase.caseName), rawValue: integer(enumCase.rawValue)))
+        case .optionSet(let options):
+            return .optionSet(OptionSetValue(setName: string(options.setName), options: options.options.map(string), rawValue: integer(options.rawValue)))
+        case .call(let name, let arguments): return .call(name: string(name), arguments: arguments.map(variant))
+        case .shadow(let shadow):
+            return .shadow(Shadow(offsetX: number(shadow.offsetX), offsetY: number(shadow.offsetY), blur: number(shadow.blur),
+                                  color: variant(of: shadow.color)))
+        case .border(let border): return .border(Border(width: number(border.width), color: variant(of: border.color)))
+        case .textAttributes(let attributes):
+            return .textAttributes(TextAttributes(attributes.attributes.map { TextAttribute($0.name, variant(of: $0.value)) }))
         }
     }
 }

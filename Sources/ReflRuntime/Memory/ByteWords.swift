@@ -75,8 +75,7 @@ extension Array<UInt8> {
     /// table uses depend on every byte.
     @inlinable
     package func wordHash(in range: Range<Int>) -> UInt32 {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
-        return withUnsafeBytes { ByteHash.wordHash(of: $0, in: range) }
+        withUnsafeBytes { ByteHash.wordHash(of: $0, in: range) }
     }
 
     /// Whether the bytes of `range` are the UTF-8 bytes of `text`.
@@ -163,6 +162,7 @@ extension String {
 enum ByteHash {
     @inlinable
     static func wordHash(of bytes: UnsafeRawBufferPointer, in range: Range<Int>) -> UInt32 {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of bounds")
         var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
         if range.isEmpty { return UInt32(truncatingIfNeeded: hash) }
         var index = range.lowerBound

@@ -33,8 +33,21 @@ extension BinaryTableWriter {
     /// distinct within the part are looked up here; the rules' and the
     /// properties' records are copied and their references renumbered.
     package mutating func append(_ part: inout BinaryTableWriter) {
-        guard let met = part.firstMet else { preconditionFailure("append takes a part, made by BinaryTableWriter.part()") }
+        precondition(part.firstMet != nil, "append takes a part, made by BinaryTableWriter.part()")
         makeRoom(for: part)
+        let ids = pool(part)
+        appendRecords(of: part, through: ids)
+        ruleIndex.append(part.ruleIndex, numberedFrom: ruleCount, through: ids)
+        ruleCount += part.ruleCount
+        deepest = max(deepest, part.deepest)
+        // Nothing here holds the part's arrays any more, so emptying it keeps their memory.
+        part.empty()
+    }
+
+    /// Pools `part`'s strings, numbers, nodes, conditions and values, in
+    /// the order the part gave them ids; how its ids become this writer's.
+    private mutating func pool(_ part: BinaryTableWriter) -> BinaryRenumbering {
+        let met = part.firstMet!
         var ids = BinaryRenumbering()
         let partStrings = part.sections[Section.stringBytes.rawValue], partOffsets = part.sections[Section.stringOffsets.rawValue]
         ids.strings.reserveCapacity(Int(part.stringCount))
@@ -69,6 +82,11 @@ extension BinaryTableWriter {
             ValueCodecs.codec(forBinaryKind: kind)!.renumberBinary(&fields, through: ids)
             ids.values.append(claimValue(kind: kind, fields))
         }
+        return ids
+    }
+
+    /// Appends `part`'s property, state group and rule records, their references renumbered by `ids`.
+    private mutating func appendRecords(of part: BinaryTableWriter, through ids: BinaryRenumbering) {
         var names: [UInt32] = []
         let partNames = part.sections[Section.propertyNames.rawValue]
         for at in stride(from: 0, to: partNames.count, by: ListEntry.size) {
@@ -94,10 +112,6 @@ extension BinaryTableWriter {
             section.set(RuleRecord.firstProperty, at: at, to: section.read(RuleRecord.firstProperty, at: at) + firstProperty)
             section.set(RuleRecord.firstGroup, at: at, to: section.read(RuleRecord.firstGroup, at: at) + firstGroup)
         }
-        ruleIndex.append(part.ruleIndex, numberedFrom: ruleCount, through: ids)
-        ruleCount += part.ruleCount
-        deepest = max(deepest, part.deepest)
-        part.empty()
     }
 
     /// Makes each section room for what `part` can add to it, when it has
@@ -166,7 +180,6 @@ extension BinaryTableWriter.RuleNameIndex {
     /// rule numbers counted from `first` and its names renumbered by `ids`.
     mutating func append(_ other: Self, numberedFrom first: UInt32, through ids: BinaryRenumbering) {
         let numbers = other.names.map { number(of: ids.string($0)) }
-        entries.reserveCapacity(entries.count + other.entries.count)
         for var entry in other.entries {
             entry.name = numbers[Int(entry.name)]
             entry.rule += first
