@@ -62,9 +62,14 @@ extension BinaryTableWriter {
         for at in stride(from: 0, to: numbers.count, by: NumberRecord.size) {
             ids.numbers.append(number(Double(bitPattern: numbers.read(NumberRecord.bits, at: at))) & ~BinaryFormat.pooledNumberBit)
         }
-        for node in met.nodes { ids.nodes.append(claimNode(Self.renumbered(node, through: ids))) }
-        for condition in met.conditions {
-            ids.conditions.append(claimCondition(PooledRecord(fields: [ids.string(condition.fields[0]), ids.node(condition.fields[1])])))
+        let partNodes = part.sections[Section.conditionNodes.rawValue], partLists = part.sections[Section.conditionLists.rawValue]
+        for id in 0..<Int(part.nodeCount) {
+            ids.nodes.append(claimNode(Self.node(at: ConditionNodeRecord.size * id, of: partNodes, lists: partLists, through: ids)))
+        }
+        let partConditions = part.sections[Section.conditions.rawValue]
+        for at in stride(from: 0, to: partConditions.count, by: ConditionRecord.size) {
+            ids.conditions.append(claimCondition(text: ids.string(partConditions.read(ConditionRecord.text, at: at)),
+                                                 root: ids.node(partConditions.read(ConditionRecord.root, at: at))))
         }
         ids.values.reserveCapacity(met.values.count)
         let partValues = part.sections[Section.values.rawValue]
@@ -141,15 +146,22 @@ extension BinaryTableWriter {
         }
     }
 
-    /// A part's condition node, its references renumbered: by kind, `x` is
-    /// a string, a number or a node, and a list holds nodes.
-    private static func renumbered(_ node: PooledRecord, through ids: BinaryRenumbering) -> PooledRecord {
-        var node = node
-        switch BinaryFormat.ConditionKind(rawValue: UInt8(node.fields[0]))! {
-        case .all, .any: node.list = node.list.map(ids.node)
-        case .not: node.fields[4] = ids.node(node.fields[4])
-        case .external: node.fields[4] = ids.string(node.fields[4])
-        case .size, .scale: node.fields[4] = ids.number(node.fields[4])
+    /// The part's condition node recorded at `at` in `nodes`, its
+    /// references renumbered: by kind, `x` is a string, a number or a node,
+    /// and a list (in `lists`) holds nodes.
+    private static func node(at: Int, of nodes: [UInt8], lists: [UInt8], through ids: BinaryRenumbering) -> NodeKey {
+        var node = NodeKey(kind: BinaryFormat.ConditionKind(rawValue: nodes.read(ConditionNodeRecord.kind, at: at))!,
+                           subject: nodes.read(ConditionNodeRecord.subject, at: at), op: nodes.read(ConditionNodeRecord.op, at: at),
+                           operand: nodes.read(ConditionNodeRecord.operand, at: at),
+                           x: nodes.read(ConditionNodeRecord.x, at: at), y: nodes.read(ConditionNodeRecord.y, at: at))
+        switch node.kind {
+        case .all, .any:
+            let first = Int(node.x)
+            node.list = (first..<(first + Int(node.y))).map { ids.node(lists.read(ListEntry.value, at: ListEntry.size * $0)) }
+            (node.x, node.y) = (0, 0)
+        case .not: node.x = ids.node(node.x)
+        case .external: node.x = ids.string(node.x)
+        case .size, .scale: node.x = ids.number(node.x)
         case .always, .sizeClass, .idiom, .appearance, .contentSize, .layoutDirection, .orientation, .contrast, .flag, .osVersion: break
         }
         return node
@@ -162,15 +174,13 @@ extension BinaryTableWriter {
         stringIndex.removeAll()
         numberIndex.removeAll()
         valueIndex.removeAll()
-        nodeIDs.removeAll(keepingCapacity: true)
-        conditionIDs.removeAll(keepingCapacity: true)
+        nodeIndex.removeAll()
+        conditionIndex.removeAll()
         propertyNameOfString.removeAll(keepingCapacity: true)
         forgetRecentNames()
         (stringCount, valueCount, nodeCount, conditionCount, ruleCount, propertyNameCount) = (0, 0, 0, 0, 0, 0)
         (depth, deepest) = (0, 0)
         firstMet!.values.removeAll(keepingCapacity: true)
-        firstMet!.nodes.removeAll(keepingCapacity: true)
-        firstMet!.conditions.removeAll(keepingCapacity: true)
         ruleIndex = RuleNameIndex()
     }
 }

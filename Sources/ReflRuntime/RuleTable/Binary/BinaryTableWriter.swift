@@ -34,9 +34,9 @@ package struct BinaryTableWriter {
     var numberIndex = PoolIndex()
     var valueIndex = PoolIndex()
     var valueCount: UInt32 = 0
-    var nodeIDs: [PooledRecord: UInt32] = [:]
+    var nodeIndex = PoolIndex()
     var nodeCount: UInt32 = 0
-    var conditionIDs: [PooledRecord: UInt32] = [:]
+    var conditionIndex = PoolIndex()
     var conditionCount: UInt32 = 0
     /// For each string id, the index of the property name it is, plus one (0: none).
     var propertyNameOfString: [UInt32] = []
@@ -55,14 +55,11 @@ package struct BinaryTableWriter {
     /// in a writer of a whole table.
     var firstMet: FirstMet?
 
-    /// What `append` needs of a part besides its sections: the nodes and
-    /// conditions it pooled, in the order their ids were given, and where
-    /// each value's list is (its section and the word holding its place:
-    /// the rest of a value is its record).
+    /// What `append` needs of a part besides its sections: where each
+    /// value's list is (its section and the word holding its place: the
+    /// rest of a value is its record).
     struct FirstMet {
         var values: [OwnedListShape] = []
-        var nodes: [PooledRecord] = []
-        var conditions: [PooledRecord] = []
     }
 
     /// Where a value's list is: `section` nil for a value that owns none.
@@ -72,10 +69,15 @@ package struct BinaryTableWriter {
         var count: UInt32
     }
 
-    /// A record with the list it owns: equal ones are stored once.
-    struct PooledRecord: Hashable {
-        var fields: [UInt32]
+    /// A condition node as its pool compares it: `x` and `y` are 0 for a
+    /// node that owns a list (its record holds the list's place there).
+    struct NodeKey {
+        var kind: BinaryFormat.ConditionKind
+        var subject: UInt8 = 0, op: UInt8 = 0, operand: UInt8 = 0
+        var x: UInt32 = 0, y: UInt32 = 0
         var list: [UInt32] = []
+
+        var ownsList: Bool { kind == .all || kind == .any }
     }
 
     /// The rules' names, for the selector index written at the end.
@@ -124,7 +126,8 @@ package struct BinaryTableWriter {
             throw BinaryTableError("values or conditions nest deeper than \(BinaryFormat.maximumNesting) levels, which the binary form does not hold; write the table as JSON")
         }
         // The pools are done with: let them go before the file is put together.
-        (stringIndex, numberIndex, valueIndex, nodeIDs, conditionIDs, propertyNameOfString) = (PoolIndex(), PoolIndex(), PoolIndex(), [:], [:], [])
+        (stringIndex, numberIndex, valueIndex, nodeIndex, conditionIndex) = (PoolIndex(), PoolIndex(), PoolIndex(), PoolIndex(), PoolIndex())
+        propertyNameOfString = []
         return try assemble()
     }
 
@@ -382,20 +385,29 @@ package struct BinaryTableWriter {
         depth = 0
         let root = node(condition.test)
         depth = valueDepth
-        return claimCondition(PooledRecord(fields: [string(condition.source), root]))
+        return claimCondition(text: string(condition.source), root: root)
     }
 
-    /// The index of the condition whose text and root node are `key`'s fields, added if it is new.
-    mutating func claimCondition(_ key: PooledRecord) -> UInt32 {
-        if let id = conditionIDs[key] { return id }
-        firstMet?.conditions.append(key)
+    /// The index of the condition of text `text` and root node `root`, added if it is new.
+    mutating func claimCondition(text: UInt32, root: UInt32) -> UInt32 {
+        let lookup = findCondition(text: text, root: root)
+        if let id = lookup.found { return id }
         let id = conditionCount
         conditionCount += 1
-        conditionIDs[key] = id
-        let at = sections[Section.conditions.rawValue].appendRecord(size: ConditionRecord.size)
-        sections[Section.conditions.rawValue].set(ConditionRecord.text, at: at, to: key.fields[0])
-        sections[Section.conditions.rawValue].set(ConditionRecord.root, at: at, to: key.fields[1])
+        conditionIndex.insert(id, at: lookup)
+        appendRecord(to: .conditions) { section, at in
+            section.set(ConditionRecord.text, at: at, to: text)
+            section.set(ConditionRecord.root, at: at, to: root)
+        }
         return id
+    }
+
+    private func findCondition(text: UInt32, root: UInt32) -> PoolIndex.Lookup {
+        let conditions = sections[Section.conditions.rawValue]
+        return conditionIndex.lookup(hash: PoolIndex.finished(PoolIndex.mix(PoolIndex.seed, UInt64(text) | UInt64(root) << 32))) { id in
+            let at = ConditionRecord.size * Int(id)
+            return conditions.read(ConditionRecord.text, at: at) == text && conditions.read(ConditionRecord.root, at: at) == root
+        }
     }
 
     private mutating func node(_ expression: ConditionExpression) -> UInt32 {
@@ -403,7 +415,7 @@ package struct BinaryTableWriter {
         deepest = max(deepest, depth)
         defer { depth -= 1 }
         typealias Kind = BinaryFormat.ConditionKind
-        var kind: Kind
+        let kind: Kind
         var subject: UInt8 = 0, op: UInt8 = 0, operand: UInt8 = 0
         var x: UInt32 = 0, y: UInt32 = 0
         var list: [UInt32] = []
@@ -461,36 +473,53 @@ package struct BinaryTableWriter {
                 x = number(value)
             }
         }
-        return claimNode(PooledRecord(fields: [UInt32(kind.rawValue), UInt32(subject), UInt32(op), UInt32(operand), x, y], list: list))
+        return claimNode(NodeKey(kind: kind, subject: subject, op: op, operand: operand, x: x, y: y, list: list))
     }
 
-    /// The index of the condition node whose kind, subject, operator,
-    /// operand, x and y are `key`'s fields (x and y 0 for a node that owns
-    /// a list), added if it is new.
-    mutating func claimNode(_ key: PooledRecord) -> UInt32 {
-        if let id = nodeIDs[key] { return id }
-        firstMet?.nodes.append(key)
-        let kind = BinaryFormat.ConditionKind(rawValue: UInt8(key.fields[0]))!
-        let (subject, op, operand) = (UInt8(key.fields[1]), UInt8(key.fields[2]), UInt8(key.fields[3]))
-        var (x, y) = (key.fields[4], key.fields[5])
-        let list = key.list
-        if kind == .all || kind == .any {
+    /// The index of the condition node `key`, added if it is new.
+    mutating func claimNode(_ key: NodeKey) -> UInt32 {
+        let lookup = findNode(key)
+        if let id = lookup.found { return id }
+        var (x, y) = (key.x, key.y)
+        if key.ownsList {
             x = UInt32(count(.conditionLists))
-            y = UInt32(list.count)
-            for child in list { sections[Section.conditionLists.rawValue].appendEntry(child) }
+            y = UInt32(key.list.count)
+            for child in key.list { sections[Section.conditionLists.rawValue].appendEntry(child) }
         }
         let id = nodeCount
         nodeCount += 1
-        nodeIDs[key] = id
+        nodeIndex.insert(id, at: lookup)
         appendRecord(to: .conditionNodes) { section, at in
-            section.set(ConditionNodeRecord.kind, at: at, to: kind.rawValue)
-            section.set(ConditionNodeRecord.subject, at: at, to: subject)
-            section.set(ConditionNodeRecord.op, at: at, to: op)
-            section.set(ConditionNodeRecord.operand, at: at, to: operand)
+            section.set(ConditionNodeRecord.kind, at: at, to: key.kind.rawValue)
+            section.set(ConditionNodeRecord.subject, at: at, to: key.subject)
+            section.set(ConditionNodeRecord.op, at: at, to: key.op)
+            section.set(ConditionNodeRecord.operand, at: at, to: key.operand)
             section.set(ConditionNodeRecord.x, at: at, to: x)
             section.set(ConditionNodeRecord.y, at: at, to: y)
         }
         return id
+    }
+
+    private func findNode(_ key: NodeKey) -> PoolIndex.Lookup {
+        var hash = PoolIndex.mix(PoolIndex.seed, UInt64(key.kind.rawValue) | UInt64(key.subject) << 8 | UInt64(key.op) << 16
+                                 | UInt64(key.operand) << 24 | UInt64(key.x) << 32)
+        hash = PoolIndex.mix(hash, UInt64(key.y))
+        for child in key.list { hash = PoolIndex.mix(hash, UInt64(child)) }
+        let nodes = sections[Section.conditionNodes.rawValue], lists = sections[Section.conditionLists.rawValue]
+        return nodeIndex.lookup(hash: PoolIndex.finished(hash)) { id in
+            let at = ConditionNodeRecord.size * Int(id)
+            guard nodes.read(ConditionNodeRecord.kind, at: at) == key.kind.rawValue, nodes.read(ConditionNodeRecord.subject, at: at) == key.subject,
+                  nodes.read(ConditionNodeRecord.op, at: at) == key.op, nodes.read(ConditionNodeRecord.operand, at: at) == key.operand else {
+                return false
+            }
+            let (x, y) = (nodes.read(ConditionNodeRecord.x, at: at), nodes.read(ConditionNodeRecord.y, at: at))
+            guard key.ownsList else { return x == key.x && y == key.y }
+            guard Int(y) == key.list.count else { return false }
+            for (offset, child) in key.list.enumerated() where lists.read(ListEntry.value, at: ListEntry.size * (Int(x) + offset)) != child {
+                return false
+            }
+            return true
+        }
     }
 
     // MARK: - The selector index
