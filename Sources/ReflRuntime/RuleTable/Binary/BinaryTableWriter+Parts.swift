@@ -33,12 +33,12 @@ extension BinaryTableWriter {
     /// distinct within the part are looked up here; the rules' and the
     /// properties' records are copied and their references renumbered.
     package mutating func append(_ part: inout BinaryTableWriter) {
-        precondition(part.firstMet != nil, "append takes a part, made by BinaryTableWriter.part()")
+        precondition(part.valueListShapes != nil, "append takes a part, made by BinaryTableWriter.part()")
         makeRoom(for: part)
+        let firstRule = ruleCount
         let ids = pool(part)
         appendRecords(of: part, through: ids)
-        ruleIndex.append(part.ruleIndex, numberedFrom: ruleCount, through: ids)
-        ruleCount += part.ruleCount
+        ruleIndex.append(part.ruleIndex, numberedFrom: firstRule, through: ids)
         deepest = max(deepest, part.deepest)
         // Nothing here holds the part's arrays any more, so emptying it keeps their memory.
         part.empty()
@@ -47,15 +47,12 @@ extension BinaryTableWriter {
     /// Pools `part`'s strings, numbers, nodes, conditions and values, in
     /// the order the part gave them ids; how its ids become this writer's.
     private mutating func pool(_ part: BinaryTableWriter) -> BinaryRenumbering {
-        let met = part.firstMet!
         var ids = BinaryRenumbering()
         let partStrings = part.sections[Section.stringBytes.rawValue], partOffsets = part.sections[Section.stringOffsets.rawValue]
         ids.strings.reserveCapacity(Int(part.stringCount))
-        for id in 0..<Int(part.stringCount) {
-            let start = Int(partOffsets.read(ListEntry.value, at: ListEntry.size * id))
-            let end = Int(partOffsets.read(ListEntry.value, at: ListEntry.size * (id + 1)))
+        for id in 0..<part.stringCount {
             let at = sections[Section.stringBytes.rawValue].count
-            sections[Section.stringBytes.rawValue].append(contentsOf: partStrings[start..<end])
+            sections[Section.stringBytes.rawValue].append(contentsOf: partStrings[Self.stringRange(id, partOffsets)])
             ids.strings.append(claimString(from: at))
         }
         let numbers = part.sections[Section.numbers.rawValue]
@@ -71,9 +68,9 @@ extension BinaryTableWriter {
             ids.conditions.append(claimCondition(text: ids.string(partConditions.read(ConditionRecord.text, at: at)),
                                                  root: ids.node(partConditions.read(ConditionRecord.root, at: at))))
         }
-        ids.values.reserveCapacity(met.values.count)
+        ids.values.reserveCapacity(Int(part.valueCount))
         let partValues = part.sections[Section.values.rawValue]
-        for (id, shape) in met.values.enumerated() {
+        for (id, shape) in part.valueListShapes!.enumerated() {
             let at = ValueRecord.size * id
             let kind = partValues.read(ValueRecord.kind, at: at)
             var fields = BinaryValueFields(small: partValues.read(ValueRecord.small, at: at), wide: partValues.read(ValueRecord.wide, at: at))
@@ -178,9 +175,8 @@ extension BinaryTableWriter {
         conditionIndex.removeAll()
         propertyNameOfString.removeAll(keepingCapacity: true)
         forgetRecentNames()
-        (stringCount, valueCount, nodeCount, conditionCount, ruleCount, propertyNameCount) = (0, 0, 0, 0, 0, 0)
         (depth, deepest) = (0, 0)
-        firstMet!.values.removeAll(keepingCapacity: true)
+        valueListShapes!.removeAll(keepingCapacity: true)
         ruleIndex = RuleNameIndex()
     }
 }

@@ -27,20 +27,16 @@ package struct BinaryTableWriter {
 
     // Internal rather than private: joining a part (BinaryTableWriter+Parts.swift) reads and resets them.
     var sections = [[UInt8]](repeating: [], count: Section.allCases.count)
-    /// The pools of strings, numbers and values: each entry is in its
-    /// section, and found through its pool's index.
+    /// The pools of strings, numbers, values, condition nodes and
+    /// conditions: each entry is a record of its section (an entry's id is
+    /// its place there), found through its pool's index.
     var stringIndex = PoolIndex()
-    var stringCount: UInt32 = 0
     var numberIndex = PoolIndex()
     var valueIndex = PoolIndex()
-    var valueCount: UInt32 = 0
     var nodeIndex = PoolIndex()
-    var nodeCount: UInt32 = 0
     var conditionIndex = PoolIndex()
-    var conditionCount: UInt32 = 0
     /// For each string id, the index of the property name it is, plus one (0: none).
     var propertyNameOfString: [UInt32] = []
-    var propertyNameCount: UInt32 = 0
     /// How deep values and conditions nest, at most: the reader refuses
     /// tables deeper than `BinaryFormat.maximumNesting`.
     var depth = 0
@@ -51,18 +47,13 @@ package struct BinaryTableWriter {
     /// How many rules the whole table is expected to hold, when known
     /// beforehand (a build knows): joining parts then sizes the sections by it.
     package var expectedRuleCount: Int?
-    /// In a part, what it pooled in the order first met, for `append`; nil
-    /// in a writer of a whole table.
-    var firstMet: FirstMet?
+    /// In a part, what `append` needs besides its sections: where each of
+    /// its values' list is, by value id (the rest of a value is its
+    /// record). Nil in a writer of a whole table.
+    var valueListShapes: [OwnedListShape]?
 
-    /// What `append` needs of a part besides its sections: where each
-    /// value's list is (its section and the word holding its place: the
-    /// rest of a value is its record).
-    struct FirstMet {
-        var values: [OwnedListShape] = []
-    }
-
-    /// Where a value's list is: `section` nil for a value that owns none.
+    /// Where a value's list is (its section, and the word holding its
+    /// place): `section` nil for a value that owns none.
     struct OwnedListShape {
         var section: Section?
         var word: UInt8
@@ -82,7 +73,6 @@ package struct BinaryTableWriter {
 
     /// The rules' names, for the selector index written at the end.
     var ruleIndex = RuleNameIndex()
-    var ruleCount: UInt32 = 0
 
     /// A writer of a whole table.
     package init() {
@@ -92,7 +82,7 @@ package struct BinaryTableWriter {
     /// A writer of a part of a table, to be joined to a whole with `append`.
     package static func part() -> BinaryTableWriter {
         var part = BinaryTableWriter()
-        part.firstMet = FirstMet()
+        part.valueListShapes = []
         return part
     }
 
@@ -103,13 +93,13 @@ package struct BinaryTableWriter {
 
     /// Lays out the table's next rule.
     package mutating func add(_ rule: CompiledRule) {
+        let index = ruleCount
         let (className, trait) = addRule(rule)
         let name = className != BinaryFormat.none ? className : trait
         if name != BinaryFormat.none {
-            ruleIndex.add(ruleCount, named: name, appliesToSubclasses: rule.appliesToSubclasses,
+            ruleIndex.add(index, named: name, appliesToSubclasses: rule.appliesToSubclasses,
                           matchesTraits: className == BinaryFormat.none || trait == BinaryFormat.none)
         }
-        ruleCount += 1
     }
 
     /// The file: the rules added, then `variables` and the selector index.
@@ -117,9 +107,10 @@ package struct BinaryTableWriter {
         for (name, value) in variables.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
             let nameID = string(name)
             let valueID = self.value(value)
-            let at = sections[Section.variables.rawValue].appendRecord(size: VariableRecord.size)
-            sections[Section.variables.rawValue].set(VariableRecord.name, at: at, to: nameID)
-            sections[Section.variables.rawValue].set(VariableRecord.value, at: at, to: valueID)
+            appendRecord(to: .variables) { section, at in
+                section.set(VariableRecord.name, at: at, to: nameID)
+                section.set(VariableRecord.value, at: at, to: valueID)
+            }
         }
         addIndex(ruleIndex)
         if checksNesting && deepest > BinaryFormat.maximumNesting {
@@ -187,6 +178,13 @@ package struct BinaryTableWriter {
     /// How many records `section` holds so far.
     func count(_ section: Section) -> Int { sections[section.rawValue].count / section.recordSize }
 
+    // How many entries each pool holds, and how many rules: the next one's id.
+    var stringCount: UInt32 { UInt32(count(.stringOffsets) - 1) }  // the offsets begin with the first string's start
+    var valueCount: UInt32 { UInt32(count(.values)) }
+    var nodeCount: UInt32 { UInt32(count(.conditionNodes)) }
+    var conditionCount: UInt32 { UInt32(count(.conditions)) }
+    var ruleCount: UInt32 { UInt32(count(.rules)) }
+
     private mutating func addProperty(_ property: Property) {
         let name = propertyName(property.name)
         let value = self.value(property.value)
@@ -229,8 +227,7 @@ package struct BinaryTableWriter {
         if index >= propertyNameOfString.count {
             propertyNameOfString.append(contentsOf: repeatElement(0, count: index + 1 - propertyNameOfString.count))
         }
-        let name = propertyNameCount
-        propertyNameCount += 1
+        let name = UInt32(count(.propertyNames))
         propertyNameOfString[index] = name + 1
         sections[Section.propertyNames.rawValue].appendEntry(id)
         return name
@@ -290,13 +287,12 @@ package struct BinaryTableWriter {
     private mutating func addString(at lookup: PoolIndex.Lookup) -> UInt32 {
         let id = stringCount
         stringIndex.insert(id, at: lookup)
-        stringCount += 1
         sections[Section.stringOffsets.rawValue].appendEntry(UInt32(sections[Section.stringBytes.rawValue].count))
         return id
     }
 
     /// Where string `id`'s bytes are in the string bytes, given the string offsets.
-    private static func stringRange(_ id: UInt32, _ offsets: [UInt8]) -> Range<Int> {
+    static func stringRange(_ id: UInt32, _ offsets: [UInt8]) -> Range<Int> {
         Int(offsets.read(ListEntry.value, at: ListEntry.size * Int(id)))..<Int(offsets.read(ListEntry.value, at: ListEntry.size * (Int(id) + 1)))
     }
 
@@ -307,10 +303,9 @@ package struct BinaryTableWriter {
         let bits = number.bitPattern
         let lookup = findNumber(bits)
         if let index = lookup.found { return index | BinaryFormat.pooledNumberBit }
-        let index = UInt32(numberIndex.count)
+        let index = UInt32(count(.numbers))
         numberIndex.insert(index, at: lookup)
-        sections[Section.numbers.rawValue].set(NumberRecord.bits, at: sections[Section.numbers.rawValue].appendRecord(size: NumberRecord.size),
-                                               to: number.bitPattern)
+        appendRecord(to: .numbers) { section, at in section.set(NumberRecord.bits, at: at, to: bits) }
         return index | BinaryFormat.pooledNumberBit
     }
 
@@ -329,7 +324,7 @@ package struct BinaryTableWriter {
         if let id = lookup.found { return id }
         let id = valueCount
         valueIndex.insert(id, at: lookup)
-        firstMet?.values.append(OwnedListShape(section: fields.list?.section, word: UInt8(fields.list?.firstWord ?? 0),
+        valueListShapes?.append(OwnedListShape(section: fields.list?.section, word: UInt8(fields.list?.firstWord ?? 0),
                                                count: UInt32(fields.list?.entries.count ?? 0)))
         var words = fields.words
         if let list = fields.list {
@@ -337,7 +332,6 @@ package struct BinaryTableWriter {
             words[list.firstWord] = UInt32(count(list.section))
             for entry in list.entries { sections[list.section.rawValue].appendEntry(entry) }
         }
-        valueCount += 1
         appendRecord(to: .values) { section, at in
             section.set(ValueRecord.kind, at: at, to: kind)
             section.set(ValueRecord.small, at: at, to: fields.small)
@@ -393,7 +387,6 @@ package struct BinaryTableWriter {
         let lookup = findCondition(text: text, root: root)
         if let id = lookup.found { return id }
         let id = conditionCount
-        conditionCount += 1
         conditionIndex.insert(id, at: lookup)
         appendRecord(to: .conditions) { section, at in
             section.set(ConditionRecord.text, at: at, to: text)
@@ -487,7 +480,6 @@ package struct BinaryTableWriter {
             for child in key.list { sections[Section.conditionLists.rawValue].appendEntry(child) }
         }
         let id = nodeCount
-        nodeCount += 1
         nodeIndex.insert(id, at: lookup)
         appendRecord(to: .conditionNodes) { section, at in
             section.set(ConditionNodeRecord.kind, at: at, to: key.kind.rawValue)
