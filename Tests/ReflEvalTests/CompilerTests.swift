@@ -143,6 +143,12 @@ struct CompilerTests {
         ("x { a: Center; }", ["warning: 'Center' is not a keyword or color and is kept as an identifier; did you mean 'center'?"]),
         ("x { a: condition('idiom = tablet'); }", ["error: unknown value 'tablet'; expected one of 'phone', 'pad', 'tv', 'carplay', 'mac', 'vision', 'unspecified'"]),
         ("@c: 'width < x'; x:__where { __condition: @c; }", ["error: expected a number after '<', found 'x'"]),
+        // A condition reached through variables is what they hold: their own problems are reported once, where they are.
+        ("@c: @missing; x:__where { __condition: @c; }", ["error: undefined variable '@missing'"]),
+        ("@c: rgb(1, 2); @d: @c; x:__where { __condition: @d; }", ["error: rgb() takes 3 or 4 arguments (red, green, blue[, alpha]), found 2"]),
+        ("@c: 12px; x:__where { __condition: @c; }", ["error: '__condition' takes a condition string such as 'idiom = pad', found a number in px"]),
+        ("@c: @d; @d: @c; x:__where { __condition: @c; }", ["error: variable cycle: @c → @d → @c"]),
+        ("@c: condition('idiom = pad'); @d: @c; x:__where { __condition: @d; alpha: 1; }", []),
     ])
     func reports(_ source: String, _ expected: [String]) {
         #expect(Self.messages(source) == expected)

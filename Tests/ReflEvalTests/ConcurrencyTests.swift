@@ -134,6 +134,33 @@ struct ConcurrencyTests {
         }
     }
 
+    /// Each part's tree is given back once its rules are compiled, while
+    /// the next parts' rules compile; rules in later parts still reach the
+    /// conditions of variables defined in the first (the results above are
+    /// those of one thread).
+    @Test func eachPartsTreeIsReleasedOnceItsRulesAreCompiled() throws {
+        let source = SourceFile(path: "main.less", text: Self.largeStylesheet(rules: 3_000))
+        let program = Program(threads: 3)
+        ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
+        #expect(program.files.count == 3, "the file must be parsed in parts")
+        #expect(program.files.allSatisfy { !$0.syntax.items.isEmpty })
+        _ = Compiler.lowerVariables(program)
+        final class Rules { var count = 0 }
+        var treesHeld: [Int] = []
+        var delivered = 0
+        RuleCompiler(program: program).compileRules(
+            threads: 3, makeOutput: { Rules() }, add: { _, rules in rules.count += 1 },
+            deliver: { rules in
+                delivered += rules.count
+                rules.count = 0
+                treesHeld.append(program.files.count { !$0.syntax.items.isEmpty })
+            })
+        #expect(delivered > 3_000)
+        #expect(treesHeld.first == 3 && Set(treesHeld) == [1, 2, 3], "trees held at each delivery: \(treesHeld)")
+        #expect(zip(treesHeld, treesHeld.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(program.files.allSatisfy { $0.syntax.items.isEmpty && $0.syntax.declarations.isEmpty && $0.syntax.values.nodes.isEmpty })
+    }
+
     /// An `@import` in a later part of a file parsed in parts still places
     /// the imported rules before all of the file's own, as in one part.
     @Test func importsInAnyPartComeBeforeTheFilesRules() throws {

@@ -294,7 +294,7 @@ public enum Compiler {
         var rules: [CompiledRule] = []
     }
 
-    private static func lowerVariables(_ program: Program) -> [String: StyleValue] {
+    static func lowerVariables(_ program: Program) -> [String: StyleValue] {
         ViewDeclarations.collect(into: program)
         program.variables.collect(from: program)
         program.variables.lowerAll(program: program)

@@ -11,7 +11,8 @@ final class LoadedFile {
     let source: SourceFile
     /// The path it was read from (imports are found relative to its folder).
     let path: FilePath
-    let syntax: StylesheetSyntax
+    /// Its tree; empty once the file's rules are compiled (see `releaseTree`).
+    private(set) var syntax: StylesheetSyntax
     /// The path relative to the entry file's folder, as the rule table records it.
     let relativePath: String
     /// What each of the file's declaration keys means, by key id (set when
@@ -39,6 +40,14 @@ final class LoadedFile {
     /// Another part of the same file, with the tree `syntax`.
     func nextPart(_ syntax: StylesheetSyntax) -> LoadedFile {
         LoadedFile(partOf: self, syntax: syntax)
+    }
+
+    /// Drops the tree, keeping the source: called once every rule of the
+    /// file is compiled, when no thread reads the tree again, so that the
+    /// trees of a large stylesheet are given back while its later rules
+    /// compile (the binary table grows meanwhile).
+    func releaseTree() {
+        syntax = StylesheetSyntax(file: source)
     }
 
     /// Lines are computed the first time a position in this file is needed.

@@ -105,10 +105,14 @@ final class RuleCompiler {
         // more than filling it.
         let spares = Lock()
         var spareOutputs: [Output] = []
+        var treeRelease = TreeRelease(compiler: self)
+        var deliveredRules = 0
         func handOn(_ item: (output: Output, log: DiagnosticLog)) {
             deliver(item.output)
             program.log.take(from: item.log)
             spares.withLock { spareOutputs.append(item.output) }
+            deliveredRules = min(headers.count, deliveredRules + Self.rulesPerItem)
+            treeRelease.releaseTrees(compiledThrough: deliveredRules)
         }
         Concurrency.run(threadCount) { thread in
             let context = contexts[thread]
@@ -144,6 +148,32 @@ final class RuleCompiler {
             source: context.position(of: header.rule.selector.range.start),
             properties: sorted.properties,
             stateProperties: sorted.states)
+    }
+
+    /// Drops the tree of each file once its rules are compiled (see
+    /// `LoadedFile.releaseTree`). Rules are delivered in order, so once the
+    /// first `count` are, no thread compiles a rule of a file whose rules
+    /// end there, and nothing else in the rule phase reads a file's tree
+    /// but its own rules (a variable's definition is followed through its
+    /// kept root node).
+    struct TreeRelease {
+        private let files: [LoadedFile]
+        /// For each file, the end of its rules in `headers`.
+        private let ends: [Int]
+        private var next = 0
+
+        init(compiler: RuleCompiler) {
+            files = compiler.files
+            ends = files.indices.map { compiler.rules(of: $0, in: compiler.headers).upperBound }
+        }
+
+        /// Releases the trees of the files whose rules are all among the first `count`.
+        mutating func releaseTrees(compiledThrough count: Int) {
+            while next < files.count && ends[next] <= count {
+                files[next].releaseTree()
+                next += 1
+            }
+        }
     }
 
     // MARK: - Headers and include references
@@ -286,7 +316,7 @@ final class RuleCompiler {
 
     /// The indexes in `headers` of the rules of file `fileIndex` (headers
     /// hold the rules file by file, in file order).
-    private func rules(of fileIndex: Int, in headers: [Header]) -> Range<Int> {
+    func rules(of fileIndex: Int, in headers: [Header]) -> Range<Int> {
         var low = 0
         var high = headers.count
         while low < high {  // the first rule of a file at or after `fileIndex`

@@ -392,45 +392,53 @@ final class ValueLowerer {
     // MARK: - Conditions
 
     func lowerCondition(_ condition: ConditionSyntax) -> Condition? {
+        Self.condition(condition, in: file.source)
+    }
+
+    /// The condition `condition` of `source` stands for; nil when it has an error (reported by its parser).
+    private static func condition(_ condition: ConditionSyntax, in source: SourceFile) -> Condition? {
         guard condition.isValid, let root = condition.root else { return nil }
         let inner = SourceRange(condition.range.start + 1, max(condition.range.start + 1, condition.range.end - 1))
-        return Condition(test: root.expression, source: file.text(inner))
+        return Condition(test: root.expression, source: source.text(inner))
     }
 
     /// A value that must be a condition: a condition string written in
     /// place, `condition('...')`, or a variable holding either. A string
     /// reached through variables is parsed where it is written, so errors
     /// point inside it.
+    ///
+    /// Only this lowerer's file's tree is read: a variable's definition is
+    /// followed through the root node its table keeps, so the trees of
+    /// other files may be released meanwhile (see `LoadedFile.releaseTree`).
     func lowerConditionOperand(_ id: ValueID) -> StyleValue? {
         // Most operands are written in place (`__condition: '...'`, parsed
         // with the file): lowered here, without reaching into other files.
         let kind = syntax.values[id].kind
         guard kind == .variable || kind == .string else { return lower(id) }
         var file = self.file
-        var node = file.syntax.values[id]
-        var nodeID = id
+        var node = syntax.values[id]
+        // The variable whose definition's value `node` is, once one is followed.
+        var reached: String?
         var seen: Set<String> = []
         while node.kind == .variable {
             let name = String(file.text(node.range).dropFirst())
-            guard let definition = program.variables.definitions[name], seen.insert(name).inserted else {
-                return lowerer(for: file).lower(nodeID)  // undefined or cyclic: reported there
-            }
+            // Undefined or cyclic past the first step: reported when the variables were lowered.
+            guard let definition = program.variables.definitions[name], seen.insert(name).inserted else { break }
+            reached = name
             file = definition.file
-            nodeID = definition.syntax.value
-            node = file.syntax.values[nodeID]
+            node = definition.root
         }
-        guard node.kind == .string else { return lowerer(for: file).lower(nodeID) }
+        guard node.kind == .string else {
+            // Anything else is what the variable holds, as lowered with the variables.
+            guard let reached else { return lower(id) }
+            return program.variables.values[reached]
+        }
         let key = ConditionCache.Key(file: ObjectIdentifier(file), offset: node.range.start)
         let condition = program.conditionCache.condition(at: key) {
             let (syntax, problems) = ConditionParser.parse(file: file.source, literal: node.range)
             log.append(contentsOf: problems)
-            return lowerer(for: file).lowerCondition(syntax)
+            return Self.condition(syntax, in: file.source)
         }
         return condition.map(StyleValue.condition)
-    }
-
-    /// This lowerer when `file` is its file, else one for `file`.
-    private func lowerer(for file: LoadedFile) -> ValueLowerer {
-        file === self.file ? self : ValueLowerer(program: program, file: file, log: log)
     }
 }

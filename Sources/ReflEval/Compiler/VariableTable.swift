@@ -11,6 +11,9 @@ final class VariableTable {
         let name: String
         let file: LoadedFile
         let syntax: VariableDefinition
+        /// The root node of its value, kept so that a condition reached
+        /// through the variable is found without the file's tree.
+        let root: ValueNode
     }
 
     enum Lookup {
@@ -74,7 +77,7 @@ final class VariableTable {
             let note = Diagnostic.Note("the previous definition is here", file: previous.file.source, range: previous.syntax.name)
             program.report(EvalMessages.variableRedefined(name), in: file, at: variable.name, notes: [note])
         }
-        definitions[name] = Definition(name: name, file: file, syntax: variable)
+        definitions[name] = Definition(name: name, file: file, syntax: variable, root: file.syntax.values[variable.value])
         lookups.set(.failed, for: name)
     }
 
