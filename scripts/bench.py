@@ -41,7 +41,17 @@ def run_once(command, env=None, output=None):
     return wall
 
 
+PEAK_RUNS = 3
+
+
 def peak_memory(command, env=None, output=None):
+    """Peak RSS (MiB): the median over `PEAK_RUNS` runs, as one program's
+    peak varies by about a MiB from run to run (where its threads' memory
+    comes from)."""
+    return statistics.median(peak_memory_once(command, env, output) for _ in range(PEAK_RUNS))
+
+
+def peak_memory_once(command, env=None, output=None):
     """Peak RSS (MiB) of one run. Measured by GNU time where installed: a
     child of this Python process would count the Python's own memory, which
     it holds between fork and exec, in its peak."""
@@ -65,7 +75,7 @@ def measure(jobs):
     that the measurements a ratio compares (reflc against a peer, the 50 MB
     build against the 10 MB one) are taken side by side: a slow spell of a
     shared machine then falls on both sides of the ratio. The peak memory
-    comes from one more run of each."""
+    comes from `PEAK_RUNS` more runs of each."""
     walls = {key: [] for key in jobs}
     for round_index in range(max(runs for _, runs, _, _ in jobs.values())):
         for key, (command, runs, env, output) in jobs.items():
@@ -407,8 +417,10 @@ def main():
     binary_wall, binary_peak = measured[("reflc build, binary", 10)]
     checks.append(("binary build no slower than the JSON build (10 MB, same run)", binary_wall <= wall10,
                    f"{binary_wall:.3f} s against {wall10:.3f} s"))
-    checks.append(("binary build takes no more memory than the JSON build (10 MB)", binary_peak <= peak10,
-                   f"{binary_peak:.0f} MiB against {peak10:.0f} MiB"))
+    # Both builds peak as parsing ends, the part they share, so equal peaks
+    # differ by the run-to-run spread of one program's (about a MiB).
+    checks.append(("binary build takes no more memory than the JSON build (10 MB, within 1 MiB)",
+                   binary_peak <= peak10 + 1, f"{binary_peak:.1f} MiB against {peak10:.1f} MiB"))
     if ("reflc build, one core", 10) in measured:
         core_wall, _ = measured[("reflc build, one core", 10)]
         checks.append(("10 MB build on one core at >= 70 MB/s", mb10 / core_wall >= 70, f"{mb10 / core_wall:.1f} MB/s"))
