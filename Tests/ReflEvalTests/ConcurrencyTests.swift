@@ -161,6 +161,17 @@ struct ConcurrencyTests {
         #expect(program.files.allSatisfy { $0.syntax.items.isEmpty && $0.syntax.declarations.isEmpty && $0.syntax.values.nodes.isEmpty })
     }
 
+    /// One thread parses a file larger than a piece in pieces too, one
+    /// after the other, so that their trees are released one by one.
+    @Test func oneThreadParsesALargeFileInPieces() throws {
+        let source = SourceFile(path: "main.less", text: (0..<40_000).map { "App.View\($0) {\n  alpha: 0.5;\n}\n" }.joined())
+        #expect(source.bytes.count > ImportLoader.maximumPieceSize)
+        #expect(ImportLoader.parse(source, threads: 1).count == 2)
+        let serial = try #require(Compiler.compile(source: source, threads: 1).ruleTable)
+        #expect(serial.rules.count == 40_000)
+        #expect(Compiler.compile(source: source, threads: 2).ruleTable?.jsonBytes() == serial.jsonBytes())
+    }
+
     /// An `@import` in a later part of a file parsed in parts still places
     /// the imported rules before all of the file's own, as in one part.
     @Test func importsInAnyPartComeBeforeTheFilesRules() throws {

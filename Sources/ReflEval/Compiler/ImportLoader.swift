@@ -194,11 +194,13 @@ struct ImportLoader {
     static let maximumPieceSize = 1 << 20
 
     /// How many pieces a file of `bytes` is parsed in: whole rounds of one
-    /// piece per thread, as few as keep the pieces under the maximum.
+    /// piece per thread, as few as keep the pieces under the maximum. One
+    /// thread parses them one after the other, so that their trees can be
+    /// released one by one too.
     static func pieceCount(bytes: Int, threads: Int) -> Int {
-        guard threads > 1 else { return 1 }
+        let threads = max(1, threads)
         let rounds = (bytes + threads * maximumPieceSize - 1) / (threads * maximumPieceSize)
-        return min(threads * rounds, bytes / minimumPieceSize)
+        return max(1, min(threads * rounds, bytes / minimumPieceSize))
     }
 
     /// Parses `source`: whole, or in pieces on several threads when it is
@@ -209,9 +211,10 @@ struct ImportLoader {
         guard count > 1 else { return [Parser.parse(source, diagnosticLimit: diagnosticLimit)] }
         let ranges = Parser.pieces(of: source, count: count)
         let slots = ranges.map { _ in PieceSlot() }
-        Concurrency.run(ranges.count) { index in
+        let parsePiece = { (index: Int) in
             slots[index].piece = Parser.parse(source, piece: ranges[index], diagnosticLimit: diagnosticLimit)
         }
+        if threads > 1 { Concurrency.run(ranges.count, parsePiece) } else { ranges.indices.forEach(parsePiece) }
         return Parser.parts(slots.map { $0.take() }) ?? [Parser.parse(source, diagnosticLimit: diagnosticLimit)]
     }
 
