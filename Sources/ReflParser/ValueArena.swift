@@ -88,6 +88,10 @@ public struct ValueArena: Sendable {
 
     public init() {}
 
+    // Inlinable: the compiler reads nodes from another module, hundreds
+    // of thousands of times in a large build, and a call per read cost
+    // more than the read.
+    @inlinable
     public subscript(id: ValueID) -> ValueNode { nodes[Int(id)] }
 
     /// The index just past the last node of `id`'s subtree: the subtree is

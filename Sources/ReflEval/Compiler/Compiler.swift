@@ -287,7 +287,9 @@ public enum Compiler {
 
     /// A run of rules laid out in the binary form, on the thread that compiled them.
     private final class BinaryTablePart {
-        var writer = BinaryTableWriter.part()
+        // Used by one thread at a time (the one compiling its item, then
+        // the one joining it): not checked for exclusive access at run time.
+        @exclusivity(unchecked) var writer = BinaryTableWriter.part()
     }
 
     private final class CompiledRules {

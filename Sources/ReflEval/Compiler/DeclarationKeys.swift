@@ -42,8 +42,10 @@ final class PropertyNames {
     static let stateShift: Int32 = 27
 
     private(set) var names: [String] = []
-    /// `ranks[id]`: the place of `names[id]` among all names, sorted.
-    private(set) var ranks: [Int32] = []
+    /// `ranks[id]`: the place of `names[id]` among all names, sorted. Set
+    /// before the rule phase, whose threads read it for every rule: not
+    /// checked for exclusive access at run time.
+    @exclusivity(unchecked) private(set) var ranks: [Int32] = []
     private var ids: [String: Int32] = [:]
     /// The shorthand names (`shadow`, `layer.border`) with the ids of their
     /// longhands, in the order of `Shorthand.longhands`.

@@ -67,8 +67,9 @@ extension RuleCompiler {
         includedRules = IncludedRules(ruleCount: headers.count)
         let serialContext = RuleContext(compiler: self)
         serialContext.log = program.log
-        var isIncluded = [Bool](repeating: false, count: headers.count)
-        for target in includeTargets { isIncluded[Int(target)] = true }
+        var included = [Bool](repeating: false, count: headers.count)
+        for target in includeTargets { included[Int(target)] = true }
+        let isIncluded = included  // a constant: the filter's closure would box a variable and check each read
         let walk = DependencyWalk<Int, (target: Int, range: SourceRange)>(
             edges: { self.edges(of: $0) },
             target: { edge, _ in edge.target },

@@ -45,18 +45,21 @@ final class RuleCompiler {
     let program: Program
     let files: [LoadedFile]
     let propertyNames = PropertyNames()
-    var headers: [Header] = []
+    // The state the rule phase's threads read (`headers`, `includedRules`,
+    // `isPastIncludeLimit`) is written only before it starts: not checked
+    // for exclusive access at run time, which each rule's reads paid.
+    @exclusivity(unchecked) var headers: [Header] = []
     private var includeReferences: [IncludeReference] = []
     private(set) var includeTargets: [Int32] = []
     /// What each rule that others include provides (its own properties
     /// and those it includes) and its lowered body: see
     /// `RuleCompiler+Includes.swift`.
-    var includedRules = IncludedRules()
+    @exclusivity(unchecked) var includedRules = IncludedRules()
     /// Properties copied by includes so far (see `RuleCompiler+IncludeLimit.swift`).
     var includedPropertyCount = 0
     /// Set once includes expand past `maximumIncludedProperties`: from
     /// then on (the build has failed) rules keep their own properties only.
-    var isPastIncludeLimit = false
+    @exclusivity(unchecked) var isPastIncludeLimit = false
 
     init(program: Program) {
         self.program = program
@@ -360,7 +363,9 @@ final class RuleContext {
     private(set) var lowerer: ValueLowerer!
     private var lines: LineTable?
     private var relativePath = ""
-    private var cursor = LineTable.Cursor()
+    // A context is used by one thread at a time: not checked for exclusive
+    // access at run time (every rule's position was).
+    @exclusivity(unchecked) private var cursor = LineTable.Cursor()
 
     /// What the schema says of each key, per checked class, found once.
     private var keyChecks: [String: KeyChecks] = [:]

@@ -111,15 +111,18 @@ public struct RuleSelector: Sendable, Equatable {
     static func isCanonicalText(_ text: String, className: String?, trait: String?, hasWhere: Bool) -> Bool {
         let joined = (className?.utf8.count ?? 0) + (className != nil && trait != nil ? 1 : 0) + (trait?.utf8.count ?? 0) + (hasWhere ? 8 : 0)
         guard text.utf8.count == joined else { return false }
-        var offset = 0
-        func take(_ part: String) -> Bool {
+        // The offset is passed in and out rather than captured: a nested
+        // function's captured variable is checked for exclusive access at
+        // run time on every use (2M instructions of the 1 MB corpus's build).
+        func take(_ part: String, at offset: inout Int) -> Bool {
             guard text.hasUTF8(part, at: offset) else { return false }
             offset += part.utf8.count
             return true
         }
-        if let className, !take(className) { return false }
-        if let trait, className != nil && !take(":") || !take(trait) { return false }
-        return !hasWhere || take(":__where")
+        var offset = 0
+        if let className, !take(className, at: &offset) { return false }
+        if let trait, className != nil && !take(":", at: &offset) || !take(trait, at: &offset) { return false }
+        return !hasWhere || take(":__where", at: &offset)
     }
 
     /// The priority of a selector's written form: a conditional rule
