@@ -149,6 +149,9 @@ struct CompilerTests {
         ("@c: 12px; x:__where { __condition: @c; }", ["error: '__condition' takes a condition string such as 'idiom = pad', found a number in px"]),
         ("@c: @d; @d: @c; x:__where { __condition: @c; }", ["error: variable cycle: @c → @d → @c"]),
         ("@c: condition('idiom = pad'); @d: @c; x:__where { __condition: @d; alpha: 1; }", []),
+        // A condition that refers to itself is a cycle, reported once (lowering it again at each use recursed without end).
+        ("@c: condition(@c); x:__where { __condition: @c; alpha: 1; }", ["error: variable cycle: @c → @c"]),
+        ("@a: @b; @b: condition(@a); x:__where { __condition: @a; alpha: 1; }", ["error: variable cycle: @a → @b → @a"]),
     ])
     func reports(_ source: String, _ expected: [String]) {
         #expect(Self.messages(source) == expected)

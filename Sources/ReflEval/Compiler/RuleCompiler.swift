@@ -133,7 +133,9 @@ final class RuleCompiler {
     }
 
     /// Compiles rule `index`; nil when its header is invalid. Reads only
-    /// state that no thread writes during the rule phase.
+    /// state that no thread writes during the rule phase, but for the tree
+    /// of the rule's own file, which the delivering thread releases only
+    /// once every rule of the file is delivered (see `TreeRelease`).
     private func compileRule(_ index: Int, in context: RuleContext) -> CompiledRule? {
         let header = headers[index]
         context.enter(fileIndex: header.fileIndex)

@@ -19,7 +19,9 @@ package enum Concurrency {
     /// threads (the calling one among them), and returns when all are done.
     ///
     /// Not checked by the compiler: each call must write only state of its
-    /// own, and read only state nobody writes until all calls are done.
+    /// own, and read only state nobody writes until all calls are done, or
+    /// that the calls hand over in an order they agree on under a lock
+    /// (as `OrderedPipeline` does).
     package static func run(_ count: Int, _ work: (Int) -> Void) {
         if count == 1 { return work(0) }
         withoutActuallyEscaping(work) { work in
