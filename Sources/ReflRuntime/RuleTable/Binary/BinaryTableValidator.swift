@@ -168,7 +168,7 @@ enum BinaryTableValidator {
                 check.at = at
                 check.depth = 1
                 try codec.checkBinary(&check)
-                try check.check(Int(check.depth) <= BinaryFormat.maximumNesting, "values nest deeper than \(BinaryFormat.maximumNesting)")
+                if Int(check.depth) > BinaryFormat.maximumNesting { throw check.fail("values nest deeper than \(BinaryFormat.maximumNesting)") }
                 check.depths[index] = check.depth
             }
             let (valueListCursor, stringListCursor) = (check.valueListCursor, check.stringListCursor)
@@ -268,15 +268,17 @@ enum BinaryTableValidator {
                 propertyNames.append(string(id))
             }
             var propertyCursor = 0, groupCursor = 0
+            // Read once, not per property.
+            let propertyCount = count(.properties), valueCount = count(.values), properties = offset(.properties)
             /// Properties `first..<first + length`, which must come next.
             func ownProperties(_ first: Int, _ length: Int, of rule: Int) throws(BinaryTableError) {
-                guard first == propertyCursor, length <= count(.properties) - propertyCursor else {
+                guard first == propertyCursor, length <= propertyCount - propertyCursor else {
                     throw fail("its properties (\(first), \(length) of them) are not the next of the properties (\(propertyCursor))", .rules, rule)
                 }
                 for position in first..<(first + length) {
-                    let at = record(.properties, position)
+                    let at = properties + PropertyRecord.size * position
                     guard Int(read(PropertyRecord.name, at: at)) < nameCount,
-                          Int(read(PropertyRecord.value, at: at) & ~BinaryFormat.importantBit) < count(.values) else {
+                          Int(read(PropertyRecord.value, at: at) & ~BinaryFormat.importantBit) < valueCount else {
                         throw fail("its name or value does not exist", .properties, position)
                     }
                 }

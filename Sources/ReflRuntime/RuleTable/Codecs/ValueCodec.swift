@@ -236,6 +236,7 @@ struct BinaryValueCheck: BinaryFieldReading {
 
     var small: UInt8 { read(ValueRecord.small, at: at) }
     var wide: UInt16 { read(ValueRecord.wide, at: at) }
+    @inline(__always)
     func word(_ position: Int) -> UInt32 { read(ValueRecord.word(position), at: at) }
     func isNumber(_ code: UInt32) -> Bool { sections.isNumber(code) }
     func isString(_ id: UInt32) -> Bool { sections.isString(id) }
@@ -245,13 +246,18 @@ struct BinaryValueCheck: BinaryFieldReading {
         BinaryTableError("\(BinaryFormat.Section.values.name) record \(index): \(message)", at: at)
     }
 
+    // Inlined, as are the checks below: every value of a table is checked
+    // as it loads, and a call with its message's closure per check cost
+    // more than the check (a fifth of loading a large table).
+    @inline(__always)
     func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BinaryTableError) {
         if !condition { throw fail(message()) }
     }
 
     /// Words 0 to `count - 1` are number codes.
+    @inline(__always)
     func numbers(_ count: Int) throws(BinaryTableError) {
-        for position in 0..<count { try check(sections.isNumber(word(position)), "number \(position + 1) does not exist") }
+        for position in 0..<count where !sections.isNumber(word(position)) { throw fail("number \(position + 1) does not exist") }
     }
 
     /// Word `position` is a string; `what` names it in the message.
@@ -317,6 +323,7 @@ struct BinaryLayout {
     func offset(_ section: BinaryFormat.Section) -> Int { offsets[section.rawValue] }
     func count(_ section: BinaryFormat.Section) -> Int { counts[section.rawValue] }
     /// Byte offset of record `index` of `section`.
+    @inline(__always)
     func record(_ section: BinaryFormat.Section, _ index: Int) -> Int { offset(section) + section.recordSize * index }
 
     var stringCount: Int { count(.stringOffsets) - 1 }
