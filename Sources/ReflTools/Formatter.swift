@@ -32,10 +32,13 @@ public enum StylesheetFormatter {
 
     /// Formats `file`.
     public static func format(_ file: SourceFile) -> Outcome {
-        let parsed = Parser.parse(file)
-        let errors = parsed.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty && parsed.omittedDiagnostics == 0 else { return .syntaxErrors(errors) }
-        let tokens = Lexer.tokenize(file).tokens
+        // The parse (which only looks for syntax errors) and the tokens the
+        // layout is made from are independent: they are made at the same time.
+        var parsed: ParseResult?
+        var tokens: [Token] = []
+        Concurrency.run({ parsed = Parser.parse(file) }, alongside: { tokens = Lexer.tokenize(file).tokens })
+        let errors = parsed!.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty && parsed!.omittedDiagnostics == 0 else { return .syntaxErrors(errors) }
         var layout = FormatterLayout(bytes: file.bytes, tokens: tokens)
         layout.formatStylesheet()
         let output = layout.output

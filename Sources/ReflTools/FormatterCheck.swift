@@ -11,16 +11,24 @@ enum FormatterCheck {
     /// tokens are `originalTokens`), or nil. Each file is lexed once.
     static func problem(original: SourceFile, originalTokens: [Token], formatted: [UInt8]) -> String? {
         let layout = SourceFile(path: original.path, bytes: formatted)
-        if let error = Parser.parse(layout).diagnostics.first(where: { $0.severity == .error }) {
-            return "the layout would not parse (\(error.message))"
-        }
-        let layoutTokens = Lexer.tokenize(layout).tokens
-        if !sameMeaning(original, originalTokens, layout, layoutTokens) {
-            return "the layout would change the stylesheet's tokens"
-        }
-        if !sameComments(original, originalTokens, layout, layoutTokens) {
-            return "the layout would lose or change a comment"
-        }
+        // The parse and the comparisons of tokens read only the two files:
+        // they run at the same time. The layout is formatted again only
+        // once it is known to parse.
+        var parseError: Diagnostic?
+        var layoutTokens: [Token] = []
+        var tokenProblem: String?
+        Concurrency.run({
+            parseError = Parser.parse(layout).diagnostics.first(where: { $0.severity == .error })
+        }, alongside: {
+            layoutTokens = Lexer.tokenize(layout).tokens
+            if !sameMeaning(original, originalTokens, layout, layoutTokens) {
+                tokenProblem = "the layout would change the stylesheet's tokens"
+            } else if !sameComments(original, originalTokens, layout, layoutTokens) {
+                tokenProblem = "the layout would lose or change a comment"
+            }
+        })
+        if let parseError { return "the layout would not parse (\(parseError.message))" }
+        if let tokenProblem { return tokenProblem }
         var again = FormatterLayout(bytes: formatted, tokens: layoutTokens)
         again.formatStylesheet()
         return again.output == formatted ? nil : "the layout would not be stable"

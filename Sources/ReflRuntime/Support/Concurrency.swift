@@ -30,6 +30,17 @@ package enum Concurrency {
         }
     }
 
+    /// Calls `first` and `second` at the same time when this process may
+    /// use more than one processor, one after the other otherwise; returns
+    /// when both are done. The same rules as `run(_:_:)` hold.
+    package static func run(_ first: () -> Void, alongside second: () -> Void) {
+        guard processorCount > 1 else {
+            first()
+            return second()
+        }
+        run(2) { $0 == 0 ? first() : second() }
+    }
+
     private struct UncheckedSendable<Value>: @unchecked Sendable {
         let value: Value
     }
