@@ -54,7 +54,6 @@ public enum FileSystem {
             var failure: ReadError?
             // Read straight into an array sized from `fstat` (not zeroed first).
             bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                adviseHugePages(buffer)
                 switch readContents(descriptor, into: buffer) {
                 case .success(let count): initialized = count
                 case .failure(let error):
@@ -133,23 +132,6 @@ public enum FileSystem {
             if part.count < part.range.count { break }
         }
         return .success(count)
-    }
-
-    /// Asks Linux to back the 2 MiB-aligned inside of a large file's
-    /// buffer with huge pages (where it does so only when asked): reading
-    /// it then faults in a page per 2 MiB rather than per 4 KiB. Loading
-    /// the 10 MB corpus's binary table went from about 2,200 page faults
-    /// to 700, and from 15.5-16.3 ms to 11.7-13.7 ms. A hint: the file is
-    /// read the same whatever the kernel does with it.
-    static func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        #if os(Linux)
-        guard buffer.count >= largeFileSize, let base = buffer.baseAddress else { return }
-        let hugePage = 2 << 20
-        let start = (Int(bitPattern: base) + hugePage - 1) / hugePage * hugePage
-        let end = (Int(bitPattern: base) + buffer.count) / hugePage * hugePage
-        guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
-        #endif
     }
 
     /// Files from this size on are read in parallel parts.
