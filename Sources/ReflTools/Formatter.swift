@@ -34,11 +34,12 @@ public enum StylesheetFormatter {
     public static func format(_ file: SourceFile) -> Outcome {
         // The parse (which only looks for syntax errors) and the tokens the
         // layout is made from are independent: they are made at the same time.
-        var parsed: ParseResult?
+        var parse: ParseResult?
         var tokens: [Token] = []
-        Concurrency.run({ parsed = Parser.parse(file) }, alongside: { tokens = Lexer.tokenize(file).tokens })
-        let errors = parsed!.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty && parsed!.omittedDiagnostics == 0 else { return .syntaxErrors(errors) }
+        Concurrency.run({ parse = Parser.parse(file) }, alongside: { tokens = Lexer.tokenize(file).tokens })
+        let parsed = parse!  // set by the first of the two, which has returned
+        let errors = parsed.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty && parsed.omittedDiagnostics == 0 else { return .syntaxErrors(errors) }
         var layout = FormatterLayout(bytes: file.bytes, tokens: tokens)
         layout.formatStylesheet()
         let output = layout.output

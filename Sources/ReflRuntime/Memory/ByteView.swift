@@ -71,30 +71,14 @@ package struct ByteView: RandomAccessCollection {
     package func equalBytes(_ other: ByteView) -> Bool {
         guard count == other.count else { return false }
         guard count > 0 else { return true }
-        return memcmpEqual(base.unsafelyUnwrapped, other.base.unsafelyUnwrapped, count)
-    }
-
-    @inlinable
-    func memcmpEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            if UnsafeRawPointer(first + offset).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(second + offset).loadUnaligned(as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if first[offset] != second[offset] { return false }
-            offset += 1
-        }
-        return true
+        return ByteComparison.equal(base.unsafelyUnwrapped, other.base.unsafelyUnwrapped, count: count)
     }
 
     /// Whether the view holds the bytes of `array`.
     package func equalBytes(_ array: [UInt8]) -> Bool {
         guard count == array.count else { return false }
         guard count > 0 else { return true }
-        return array.withUnsafeBufferPointer { memcmpEqual(base.unsafelyUnwrapped, $0.baseAddress!, count) }
+        return array.withUnsafeBufferPointer { ByteComparison.equal(base.unsafelyUnwrapped, $0.baseAddress!, count: count) }
     }
 
     /// The bytes of `range` as text, invalid UTF-8 replaced.

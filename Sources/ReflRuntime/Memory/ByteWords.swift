@@ -52,20 +52,10 @@ extension Array<UInt8> {
     package func equalBytes(in range: Range<Int>, _ other: [UInt8], from start: Int) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= count && start >= 0 && start + range.count <= other.count,
                      "comparison out of bounds")
+        guard !range.isEmpty else { return true }
         return withUnsafeBytes { mine in
             other.withUnsafeBytes { theirs in
-                let count = range.count
-                var offset = 0
-                while offset + 8 <= count {
-                    if mine.loadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
-                        != theirs.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self) { return false }
-                    offset += 8
-                }
-                while offset < count {
-                    if mine[range.lowerBound + offset] != theirs[start + offset] { return false }
-                    offset += 1
-                }
-                return true
+                ByteComparison.equal(mine.baseAddress! + range.lowerBound, theirs.baseAddress! + start, count: range.count)
             }
         }
     }
@@ -85,18 +75,9 @@ extension Array<UInt8> {
         var text = text
         return text.withUTF8 { theirs in
             guard theirs.count == range.count else { return false }
+            guard !range.isEmpty else { return true }
             return withUnsafeBytes { mine in
-                var offset = 0
-                while offset + 8 <= theirs.count {
-                    if mine.loadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
-                        != UnsafeRawBufferPointer(theirs).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-                    offset += 8
-                }
-                while offset < theirs.count {
-                    if mine[range.lowerBound + offset] != theirs[offset] { return false }
-                    offset += 1
-                }
-                return true
+                ByteComparison.equal(mine.baseAddress! + range.lowerBound, UnsafeRawPointer(theirs.baseAddress!), count: range.count)
             }
         }
     }
@@ -143,8 +124,9 @@ extension String {
         return text.withUTF8 { mine in
             part.withUTF8 { theirs in
                 guard offset >= 0, offset + theirs.count <= mine.count else { return false }
-                for index in 0..<theirs.count where mine[offset + index] != theirs[index] { return false }
-                return true
+                guard !theirs.isEmpty else { return true }
+                return ByteComparison.equal(UnsafeRawPointer(mine.baseAddress! + offset), UnsafeRawPointer(theirs.baseAddress!),
+                                            count: theirs.count)
             }
         }
     }
@@ -154,6 +136,27 @@ extension String {
     package func utf8WordHash() -> UInt32 {
         var text = self
         return text.withUTF8 { ByteHash.wordHash(of: UnsafeRawBufferPointer($0), in: 0..<$0.count) }
+    }
+}
+
+/// The comparison behind every `equalBytes` and `hasUTF8`: `count` bytes
+/// at two places, eight at a time, then one by one.
+@usableFromInline
+enum ByteComparison {
+    @inlinable @inline(__always)
+    static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset += 1
+        }
+        return true
     }
 }
 
