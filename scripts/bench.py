@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark driver behind scripts/bench.sh.
 
-Generates the shared benchmark corpus (../shared/bench/gen_corpus.py, falling
-back to a copy beside the repository) at 1, 10 and 50 MB, then reports the
-median wall time, throughput and peak memory of `reflc build` on each, the
+Generates the benchmark corpus (scripts/gen_corpus.py) at 1, 10 and 50 MB,
+then reports the median wall time, throughput and peak memory of `reflc build` on each, the
 resolution rate on the 10 MB table, start-up on a 1 KB stylesheet, and the
 same content through lessc, sassc and lightningcss where they are installed
 (each peer's real executable, not a version manager's shim in front of it);
@@ -210,11 +209,10 @@ def lsp_latency(reflc, path, edits):
 
 
 def find_generator(root):
-    for candidate in (os.path.join(root, "..", "shared", "bench", "gen_corpus.py"),
-                      os.path.join(root, "scripts", "gen_corpus.py")):
-        if os.path.exists(candidate):
-            return candidate
-    raise SystemExit("cannot find gen_corpus.py (expected in ../shared/bench)")
+    generator = os.path.join(root, "scripts", "gen_corpus.py")
+    if not os.path.exists(generator):
+        raise SystemExit(f"cannot find the corpus generator {generator}")
+    return generator
 
 
 def main():
