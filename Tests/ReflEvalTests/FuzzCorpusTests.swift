@@ -36,9 +36,16 @@ struct FuzzCorpusTests {
             _ = renderer.render(result.diagnostics)
             if let table = result.ruleTable {
                 #expect(try Stylesheet(ruleTableJSON: table.jsonBytes()).table == table, "\(path)")
-                #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == table, "\(path)")
+                #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == Self.withoutViews(table), "\(path)")
             }
         }
+    }
+
+    /// What the binary form keeps of `table`: all but its `@view` declarations.
+    static func withoutViews(_ table: RuleTable) -> RuleTable {
+        var kept = table
+        kept.views = ViewSchema()
+        return kept
     }
 
     /// The table reader's fuzz target, replayed: each input loads as a
@@ -55,7 +62,7 @@ struct FuzzCorpusTests {
                     _ = stylesheet.resolve(query)
                     _ = stylesheet.explain(query)
                 }
-                #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == table, "\(path)")
+                #expect(try Stylesheet(ruleTable: table.binaryBytes()).table == Self.withoutViews(table), "\(path)")
             } catch {
                 #expect(!String(describing: error).isEmpty, "\(path)")
             }

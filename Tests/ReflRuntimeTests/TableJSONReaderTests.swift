@@ -93,6 +93,11 @@ struct TableJSONReaderTests {
          "malformed rule table: expected a JSON value"),
         ("{\"version\": 2, \"variables\": {\"a\": {\"type\": \"point\", \"y\": 2, \"x\": \"1\"}}, \"rules\": []}",
          "malformed rule table: table.variables.a.x: expected a number"),
+        // The binary form keeps a context as the selector's text: a context unlike the text would not survive it.
+        ("{\"version\": 3, \"variables\": {}, \"rules\": [{\"selector\": {\"raw\": \"a b\", \"class\": \"b\", \"trait\": null, \"where\": false, "
+            + "\"context\": [{\"class\": \"c\", \"trait\": null, \"child\": false}]}, \"priority\": 50, \"appliesToSubclasses\": false, "
+            + "\"condition\": null, \"source\": {\"file\": \"m.less\", \"line\": 1, \"column\": 1}, \"properties\": {}, \"states\": {}}]}",
+         "malformed rule table: table.rules[0].selector.context: does not match the selector's text 'a b'"),
     ])
     func aMalformedTableInAnotherLayoutIsReportedAtItsPlace(_ json: String, _ message: String) {
         do {

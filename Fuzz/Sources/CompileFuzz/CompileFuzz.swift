@@ -17,7 +17,9 @@ public func compileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let reloaded = try! Stylesheet(ruleTableJSON: json)
     precondition(reloaded.table == table, "the rule table does not survive a round trip through JSON")
     let binary = try! Stylesheet(ruleTable: table.binaryBytes())
-    precondition(binary.table == table, "the rule table does not survive a round trip through the binary form")
+    var tableWithoutViews = table
+    tableWithoutViews.views = ViewSchema()  // the binary form leaves `@view` declarations out (Docs/BinaryTable.md)
+    precondition(binary.table == tableWithoutViews, "the rule table does not survive a round trip through the binary form")
     let environments = [
         StyleEnvironment(idiom: .pad, screenSize: ViewSize(width: 320, height: 480)),
         StyleEnvironment(idiom: .vision, screenSize: ViewSize(width: 844, height: 390), appearance: .dark,

@@ -23,7 +23,9 @@ public func tableFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // What loads converts to the other form and back without loss.
     if let binary = try? table.binaryBytes() {
-        precondition((try? Stylesheet(ruleTable: binary))?.table == table, "a loaded table does not survive the binary form")
+        var tableWithoutViews = table
+        tableWithoutViews.views = ViewSchema()  // the binary form leaves `@view` declarations out (Docs/BinaryTable.md)
+        precondition((try? Stylesheet(ruleTable: binary))?.table == tableWithoutViews, "a loaded table does not survive the binary form")
     }
     return 0
 }

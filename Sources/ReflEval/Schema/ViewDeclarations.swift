@@ -29,10 +29,6 @@ enum ViewDeclarations {
                     }
                 }
                 if declaredAt[name] == nil { declaredAt[name] = (file, declaration.name) }
-                if viewClass.declaration == nil {
-                    let (line, column) = file.lines.location(of: declaration.name.start)
-                    viewClass.declaration = SourcePosition(file: file.relativePath, line: line, column: column)
-                }
                 for property in declaration.properties {
                     let typeText = file.text(property.type)
                     guard let (type, isPerState) = PropertyType.parse(typeText) else {

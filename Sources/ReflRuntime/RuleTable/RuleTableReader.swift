@@ -270,7 +270,13 @@ enum RuleTableReader {
             }
             return true
         }
-        return RuleSelector(raw: try object.required(raw, "raw"), className: try object.required(className, "class"),
+        let text = try object.required(raw, "raw")
+        // The binary form keeps a context as its selector's text, so a
+        // context the text does not spell would not survive it.
+        if !context.isEmpty && context != RuleContextStep.steps(ofSelectorText: text) {
+            throw TableReadFailure(message: "does not match the selector's text '\(text)'", offset: object.offset, member: "context")
+        }
+        return RuleSelector(raw: text, className: try object.required(className, "class"),
                             trait: try object.required(trait, "trait"), hasWhere: try object.required(hasWhere, "where"),
                             context: context)
     }

@@ -86,17 +86,15 @@ public struct ViewClass: Sendable, Equatable {
     public var properties: [PropertySchema]
     /// The iOS version that introduced the class.
     public var since: OSVersion?
-    /// Where the class is declared: nil for UIKit's schema, else the
-    /// stylesheet's `@view` declaration.
-    public var declaration: SourcePosition?
 
-    public init(name: String, superclass: String?, properties: [PropertySchema], since: OSVersion? = nil,
-                declaration: SourcePosition? = nil) {
+    // Where a `@view` declared the class is not kept: a class is part of the
+    // rule table, which holds only what its JSON and binary forms hold, so
+    // that a table read back from either is equal to the one compiled.
+    public init(name: String, superclass: String?, properties: [PropertySchema], since: OSVersion? = nil) {
         self.name = name
         self.superclass = superclass
         self.properties = properties
         self.since = since
-        self.declaration = declaration
     }
 }
 
