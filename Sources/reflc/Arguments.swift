@@ -2,8 +2,10 @@ import ReflEval
 import ReflLexer
 
 /// A small command-line reader: positional arguments and `--flag value`
-/// options (also `--flag=value`), each option declared by the command that
-/// reads it so an unknown flag is reported instead of ignored.
+/// options (also `--flag=value`, and a one-letter option's value written
+/// against it, `-Werror` and `-Ishared`, as compilers take them), each option
+/// declared by the command that reads it so an unknown flag is reported
+/// instead of ignored.
 ///
 /// Arguments are kept as the bytes the system passed: a file name need not
 /// be UTF-8, and a `String` would name another file (see `FilePath`).
@@ -31,7 +33,11 @@ struct Arguments {
             }
             var name = argument.description
             var inline: FilePath?
-            if let equals = argument.bytes.firstIndex(of: UInt8(ascii: "=")) {
+            if argument.bytes.count > 2, argument.bytes[1] != dash, argument.bytes[2] != UInt8(ascii: "="),
+               valued.contains(String(name.prefix(2))) {
+                inline = FilePath(bytes: Array(argument.bytes[2...]))
+                name = String(name.prefix(2))
+            } else if let equals = argument.bytes.firstIndex(of: UInt8(ascii: "=")) {
                 name = FilePath(bytes: Array(argument.bytes[..<equals])).description
                 inline = FilePath(bytes: Array(argument.bytes[(equals + 1)...]))
             }

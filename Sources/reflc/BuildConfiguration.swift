@@ -25,12 +25,15 @@ struct BuildConfiguration {
     /// The configuration in `path`, or the message naming what is wrong and where.
     struct Problem: Error {
         let message: String
+        /// The file could not be read (exit 2, as for any unreadable input),
+        /// rather than read and found wrong (exit 1).
+        var isUnreadable = false
     }
 
     static func read(_ path: FilePath) -> Result<BuildConfiguration, Problem> {
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
-        case .failure(let error): return .failure(Problem(message: "\(path): error: cannot read it: \(error.reason)"))
+        case .failure(let error): return .failure(Problem(message: "\(path): error: cannot read it: \(error.reason)", isUnreadable: true))
         case .success(let read): bytes = read
         }
         let source = SourceFile(path: path.description, bytes: bytes)

@@ -162,7 +162,7 @@ struct CompilingCommand {
             switch BuildConfiguration.read(file) {
             case .failure(let problem):
                 Console.writeError(problem.message + "\n")
-                return .failure(.inputErrors)
+                return .failure(problem.isUnreadable ? .usageOrIO : .inputErrors)
             case .success(let read): configuration = read
             }
         }

@@ -17,7 +17,7 @@ enum GenSwiftCommand {
         misspell a trait:
 
             view.backgroundColor = MainStyles.Colors.accent.uiColor
-            label.styleTraits = [MainStyles.Traits.headline]
+            label.refl.traits = [MainStyles.Traits.headline]
 
         It compiles with the Swift standard library alone; where UIKit is
         available it adds uiColor, uiFont (Dynamic Type sized), uiEdgeInsets,

@@ -73,7 +73,7 @@ enum ResolveCommand {
         let parsed = command.arguments
         var query: StyleQuery
         switch makeQuery(parsed) {
-        case .failure(let problem): return Console.fail(problem.message)
+        case .failure(let problem): return Console.fail(problem.message, help: help)
         case .success(let made): query = made
         }
         let stylesheet: Stylesheet
@@ -190,7 +190,8 @@ enum ResolveCommand {
         if let value = Keyword(rawValue: text) { return value }
         let accepted = Keyword.allCases.map(\.rawValue)
         let list = accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
-        throw Arguments.Problem(message: "\(flag) takes \(list), found '\(text)'")
+        let suggestion = Suggestions.closest(to: text, in: accepted).map { "; did you mean '\($0)'?" } ?? ""
+        throw Arguments.Problem(message: "\(flag) takes \(list), found '\(text)'\(suggestion)")
     }
 
     /// `WIDTHxHEIGHT` in points, such as `390x844` or `1024.5x768`.

@@ -23,8 +23,9 @@ enum WatchCommand {
         renaming a new file over the old one are seen too; a burst of changes
         (a branch switch) is one build. Each build prints its diagnostics and
         one line: the rules and files built and the time taken, or the error
-        count and 'OUT unchanged'. A failed build leaves OUT as it was. Ctrl-C
-        or SIGTERM stops watching (exit 0), leaving no temporary file.
+        count and 'OUT unchanged' ('OUT not written' while there is none yet).
+        A failed build leaves OUT as it was. Ctrl-C or SIGTERM stops watching
+        (exit 0), leaving no temporary file.
 
         With --serve, an HTTP server for an app on a device:
           GET /styles.json   the last good table (JSON), with an ETag (304 on If-None-Match)
@@ -152,6 +153,12 @@ enum WatchCommand {
             return getcwd(&buffer, buffer.count) != nil ? FilePath(bytes: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }) : FilePath("/")
         }()
 
+        /// `OUT unchanged`, or `OUT not written` while there is no OUT yet
+        /// (the first build failed).
+        private var outputLeftAsItWas: String {
+            FileSystem.exists(output, folders: nil) ? "\(output) unchanged" : "\(output) not written"
+        }
+
         /// Builds once and reports; a failure returned is one that ends the
         /// watch (the output cannot be written at the first build).
         mutating func build() -> Console.ExitStatus? {
@@ -164,7 +171,7 @@ enum WatchCommand {
                 // The entry file is gone for now (an editor's save in progress): wait for it.
                 watched = [input]
                 Console.writeError("reflc: error: \(error.description)\n")
-                finish(ok: false, summary: "\(clock()) cannot read \(input); \(output) unchanged", diagnostics: [])
+                finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [])
                 return nil
             }
             var seen = Set<FilePath>()
@@ -174,7 +181,7 @@ enum WatchCommand {
             let shown = options.applied(to: result.diagnostics)
             guard !failed, let table = result.ruleTable else {
                 let errors = shown.filter { $0.severity == .error }.count + result.omittedErrors
-                finish(ok: false, summary: "\(clock()) \(errors) error\(errors == 1 ? "" : "s"); \(output) unchanged (\(milliseconds) ms)",
+                finish(ok: false, summary: "\(clock()) \(errors) error\(errors == 1 ? "" : "s"); \(outputLeftAsItWas) (\(milliseconds) ms)",
                        diagnostics: shown)
                 return nil
             }
@@ -189,7 +196,7 @@ enum WatchCommand {
             if let problem = write(bytes, inputs: Array(zip(result.inputs, result.inputIdentities))) {
                 Console.writeError("reflc: error: \(problem)\n")
                 if builds == 1 { return .usageOrIO }
-                finish(ok: false, summary: "\(clock()) \(output) unchanged", diagnostics: shown)
+                finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown)
                 return nil
             }
             let files = result.inputs.count

@@ -47,6 +47,18 @@ struct ReadmeExampleTests {
         ])
     }
 
+    /// The README's "Checked against UIKit" lists what the compiler says of
+    /// `Fixtures/errors/uikit-checks/main.less`, one line a diagnostic.
+    @Test func readmeShowsWhatTheUIKitChecksReport() throws {
+        let folder = "Fixtures/errors/uikit-checks/"
+        let golden = try String(contentsOfFile: Golden.packageRoot + "/" + folder + "expected.diagnostics", encoding: .utf8)
+        let headlines = golden.split(separator: "\n").filter { $0.hasPrefix(folder) }.map { $0.dropFirst(folder.count) }
+        #expect(headlines.count == 5)
+        let readme = try String(contentsOfFile: Golden.packageRoot + "/README.md", encoding: .utf8)
+        #expect(readme.contains("```text\n" + headlines.joined(separator: "\n") + "\n```"),
+                "README.md's UIKit check output differs from \(folder)expected.diagnostics")
+    }
+
     @Test func readmeHoldsThisCode() throws {
         let here = try String(contentsOfFile: #filePath, encoding: .utf8)
         let readme = try String(contentsOfFile: Golden.packageRoot + "/README.md", encoding: .utf8)

@@ -42,5 +42,9 @@ struct BuildConfigurationTests {
             #expect(run.status == 1)
             #expect(run.stderr == message)
         }
+        // A file that cannot be read is unreadable input: exit 2, as for a stylesheet.
+        let missing = try CommandLineTests.run(["build", "main.less", "--config", "nothere.json", "-o", "out.json"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "nothere.json: error: cannot read it: no such file or directory\n")
     }
 }

@@ -482,5 +482,28 @@ struct CommandLineTests {
         #expect(option.stderr == "reflc: error: unknown option '--formt'; did you mean '--format'?\nrun 'reflc build --help' for usage\n")
         let missing = try Self.run(["fmt"])
         #expect(missing.stderr == "reflc: error: fmt needs at least one file\nrun 'reflc fmt --help' for usage\n")
+        let version = try Self.run(["--verison"])
+        #expect(version.stderr == "reflc: error: unknown command '--verison'; did you mean '--version'?\nrun 'reflc --help' for the list of commands\n")
+        // A flag's value is checked as the flags are: what is wrong, a likely fix, and where the help is.
+        let idiom = try Self.run(["resolve", Self.seed, "--class", "UILabel", "--idiom", "ipad"])
+        #expect(idiom.status == 2)
+        #expect(idiom.stderr == "reflc: error: --idiom takes phone, pad, tv, carplay, mac, vision or unspecified, found 'ipad'; did you mean 'pad'?\n"
+                    + "run 'reflc resolve --help' for usage\n")
+    }
+
+    /// A one-letter option takes its value written against it, as compilers do (`-Werror`, `-Ishared`).
+    @Test func aOneLetterOptionTakesItsValueWrittenAgainstIt() throws {
+        let folder = try ToolchainTests.folder(["main.less": "@import \"theme.less\";\nUIView { alfa: 1; background-color: @accent; }\n",
+                                                "shared/theme.less": "@accent: #ff0000;\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let strict = try Self.run(["build", "main.less", "-Werror", "-Ishared", "-oout.json"], in: folder)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("main.less:2:10: error: 'alfa'"))
+        let lenient = try Self.run(["build", "main.less", "-Ishared", "-oout.json"], in: folder)
+        #expect(lenient.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out.json"))
+        let wrong = try Self.run(["build", "main.less", "-Wall"], in: folder)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.hasPrefix("reflc: error: -W takes 'error', found 'all'"))
     }
 }

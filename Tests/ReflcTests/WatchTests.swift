@@ -156,6 +156,17 @@ struct WatchTests {
         #expect(left == ["main.less", "out.json", "theme.less"])
     }
 
+    @Test func aFirstBuildThatFailsSaysNoTableWasWritten() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("@import \"theme.less\";\nUIView { background-color: @acent; }\n", to: folder + "/main.less")
+        let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
+        watch.waitFor("the first build's error") { watch.stdout.contains("] 1 error; out.json not written (") }
+        try Self.write("@import \"theme.less\";\nUIView { background-color: @accent; }\n", to: folder + "/main.less")
+        watch.waitFor("the fix in the table") { Self.table(in: folder).contains("#ff0000ff") }
+        #expect(watch.stop() == 0)
+    }
+
     @Test func anEditorsRenameSaveANewImportAndAMissingFileAreSeen() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
