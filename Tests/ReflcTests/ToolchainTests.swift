@@ -50,6 +50,10 @@ struct ToolchainTests {
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("main.less:1:9: error: cannot import 'tokens.less': no such file or directory"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/main.d"))
+        // With an include path that does not have it either: where it was looked for.
+        let nowhere = try CommandLineTests.run(["build", "main.less", "-I", "empty", "-o", "out.json"], in: folder)
+        #expect(nowhere.stderr.hasPrefix("main.less:1:9: error: cannot import 'tokens.less': no such file or directory "
+                                         + "(looked for tokens.less, empty/tokens.less)"))
         // Standard input is left out of the depfile; output to stdout is '-'.
         let piped = try CommandLineTests.run(["build", "-", "-I", "shared", "--depends", "piped.d"], in: folder,
                                              standardInput: "@import \"tokens.less\";\nUIView { tint-color: @accent; }\n")

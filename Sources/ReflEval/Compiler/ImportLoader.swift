@@ -76,7 +76,10 @@ struct ImportLoader {
                 switch FileSystem.readFile(path, folders: self.folders) {
                 case .failure(let error):
                     self.program.missingInputs.append(contentsOf: candidates)
-                    self.program.report(EvalMessages.importUnreadable(written, reason: error.reason), in: edge.part,
+                    // With include paths, the places looked in: the file may be in none of them.
+                    let searched = candidates.count > 1 && !candidates.contains { FileSystem.exists($0, folders: self.folders) }
+                        ? " (looked for " + candidates.map(\.description).joined(separator: ", ") + ")" : ""
+                    self.program.report(EvalMessages.importUnreadable(written, reason: error.reason + searched), in: edge.part,
                                         at: edge.statement.path)
                     return nil
                 case .success(let (bytes, identity)):
