@@ -77,6 +77,13 @@ struct SchemaEditorTests {
         #expect(hints.array?.map { $0["label"]?.string ?? "" } == ["left:", "top:", "right:", "bottom:", "width:", "height:"])
         #expect(hints.array?.first?["position"] == ["line": 1, "character": 19])
         #expect(hints.array?.first?["kind"] == 2)
+        // One and two edge insets, a rect and a point (as the documentation lists them); other calls get none.
+        let more = try DocumentRequestTests.session(
+            "A {\n    a: edge-insets(1);\n    b: edge-insets(1, 2);\n    c: rect(0, 0, 10, 20);\n    d: point(1, 2);\n    e: rgb(1, 2, 3);\n}\n")
+        let labels = try more.result("textDocument/inlayHint", [
+            "textDocument": more.document("a.less"), "range": Session.range((0, 0), (7, 0)),
+        ]).array?.map { $0["label"]?.string ?? "" }
+        #expect(labels == ["all:", "vertical:", "horizontal:", "x:", "y:", "width:", "height:", "x:", "y:"])
     }
 
     @Test func aColorsChannelsAreWholeWhereTheColorIs() throws {
