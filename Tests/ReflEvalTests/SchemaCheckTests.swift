@@ -73,6 +73,35 @@ struct SchemaCheckTests {
         ])
     }
 
+    @Test func theDeploymentTargetChecksEveryStepOfAKeyPath() {
+        // `configuration` (iOS 15.0) is the sub-object the key path goes through.
+        let text = "UIButton {\n    configuration--base-background-color: red;\n    configuration--indicator: none;\n    title-label--text-color: red;\n}\n"
+        #expect(Self.diagnostics(text, deploymentTarget: OSVersion(14, 0)) == [
+            "property-availability 2:5 'configuration' (UIButton.configuration) is available from iOS 15.0; the deployment target is iOS 14.0",
+            "property-availability 3:5 'configuration' (UIButton.configuration) is available from iOS 15.0; the deployment target is iOS 14.0",
+        ])
+        // At 15.0 the sub-object is there; the final property (iOS 16.0) is the step named.
+        #expect(Self.diagnostics(text, deploymentTarget: OSVersion(15, 0)) == [
+            "property-availability 3:5 'indicator' (UIButton.Configuration.indicator) is available from iOS 16.0; the deployment target is iOS 15.0",
+        ])
+        #expect(Self.diagnostics(text, deploymentTarget: OSVersion(16, 0)).isEmpty)
+        #expect(Self.diagnostics(text).isEmpty)
+        // The same words as for the key written directly, rendered as on stderr.
+        let source = SourceFile(path: "main.less", text: "UIButton { configuration--base-background-color: red; }\n")
+        let result = Compiler.compile(source: source, importsRelativeTo: "main.less", deploymentTarget: OSVersion(14, 0))
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(result.diagnostics) == """
+            main.less:1:12: warning: 'configuration' (UIButton.configuration) is available from iOS 15.0; the deployment target is iOS 14.0
+            UIButton { configuration--base-background-color: red; }
+                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            1 warning generated.
+
+            """)
+        #expect(Self.diagnostics("UIButton { automatically-updates-configuration: true; }", deploymentTarget: OSVersion(14, 0)) == [
+            "property-availability 1:12 'automatically-updates-configuration' (UIButton.automaticallyUpdatesConfiguration) is available from iOS 15.0; the deployment target is iOS 14.0",
+        ])
+    }
+
     @Test func declaredClassesAreCheckedLikeUIKits() throws {
         let declarations = """
             @view MyApp.CardView: UIView {

@@ -46,6 +46,29 @@ struct SchemaEditorTests {
             + "type `number`; sets `layer.cornerRadius`\n\na reflc convenience\n\ndeclared by `UIView`, a superclass of `UIButton`")
     }
 
+    @Test func hoverOnAKeyPathNamesTheSubObjectNotASuperclass() throws {
+        let session = try DocumentRequestTests.session(
+            "UIButton:primary {\n    title-label--text-color: red;\n    background-color: blue;\n"
+            + "    title-label--background-color: red;\n    configuration--background--corner-radius: 4pt;\n}\n")
+        let path = try session.result("textDocument/hover", session.place("a.less", 1, 10))
+        #expect(path["contents"]?["value"]?.string == "**title-label--text-color** — `UILabel.textColor`\n\n"
+            + "type `color`\n\nsets the key path `titleLabel.textColor` of `UIButton`, through its sub-object `titleLabel` (a `UILabel`)")
+        // A plain key a superclass declares keeps saying so.
+        let plain = try session.result("textDocument/hover", session.place("a.less", 2, 6))
+        #expect(plain["contents"]?["value"]?.string == "**background-color** — `UIView.backgroundColor`\n\n"
+            + "type `color`\n\ndeclared by `UIView`, a superclass of `UIButton`")
+        // The sub-object's property declared by the sub-object's superclass: still the key path.
+        let inherited = try session.result("textDocument/hover", session.place("a.less", 3, 6))
+        #expect(inherited["contents"]?["value"]?.string == "**title-label--background-color** — `UIView.backgroundColor`\n\n"
+            + "type `color`\n\nsets the key path `titleLabel.backgroundColor` of `UIButton`, through its sub-object `titleLabel` (a `UILabel`)")
+        // Two sub-objects deep.
+        let deep = try session.result("textDocument/hover", session.place("a.less", 4, 6))
+        let deepText = deep["contents"]?["value"]?.string ?? ""
+        #expect(deepText.hasSuffix("sets the key path `configuration.background.cornerRadius` of `UIButton`, through its sub-objects "
+            + "`configuration` (a `UIButton.Configuration`) and `background` (a `UIBackgroundConfiguration`)"))
+        #expect(!deepText.contains("superclass"))
+    }
+
     @Test func positionalArgumentsAreNamedByInlayHints() throws {
         let session = try DocumentRequestTests.session("A {\n    m: edge-insets(1, 2, 3, 4);\n    s: size(10, 20);\n}\n")
         let hints = try session.result("textDocument/inlayHint", [
@@ -54,6 +77,13 @@ struct SchemaEditorTests {
         #expect(hints.array?.map { $0["label"]?.string ?? "" } == ["left:", "top:", "right:", "bottom:", "width:", "height:"])
         #expect(hints.array?.first?["position"] == ["line": 1, "character": 19])
         #expect(hints.array?.first?["kind"] == 2)
+        // One and two edge insets, a rect and a point (as the documentation lists them); other calls get none.
+        let more = try DocumentRequestTests.session(
+            "A {\n    a: edge-insets(1);\n    b: edge-insets(1, 2);\n    c: rect(0, 0, 10, 20);\n    d: point(1, 2);\n    e: rgb(1, 2, 3);\n}\n")
+        let labels = try more.result("textDocument/inlayHint", [
+            "textDocument": more.document("a.less"), "range": Session.range((0, 0), (7, 0)),
+        ]).array?.map { $0["label"]?.string ?? "" }
+        #expect(labels == ["all:", "vertical:", "horizontal:", "x:", "y:", "width:", "height:", "x:", "y:"])
     }
 
     @Test func aColorsChannelsAreWholeWhereTheColorIs() throws {

@@ -506,4 +506,24 @@ struct CommandLineTests {
         #expect(wrong.status == 2)
         #expect(wrong.stderr.hasPrefix("reflc: error: -W takes 'error', found 'all'"))
     }
+
+    /// `reflc lsp` takes `--stdio` (what editors' generic clients pass) and
+    /// nothing else.
+    @Test func lspTakesStdioAndRefusesAnythingElse() throws {
+        // Accepted: the server starts and, its input ending before any
+        // `shutdown`, exits 1 as the protocol says (a usage error would be 2).
+        let stdio = try Self.run(["lsp", "--stdio"], standardInput: "")
+        #expect(stdio.status == 1)
+        #expect(stdio.stderr == "")
+        #expect(try Self.run(["lsp", "--help"]).stdout.hasPrefix("usage: reflc lsp [--stdio]\n"))
+        let socket = try Self.run(["lsp", "--socket=8080"], standardInput: "")
+        #expect(socket.status == 2)
+        #expect(socket.stderr == "reflc: error: unknown option '--socket'\nrun 'reflc lsp --help' for usage\n")
+        let pipe = try Self.run(["lsp", "--stdio", "--pipe"], standardInput: "")
+        #expect(pipe.status == 2)
+        #expect(pipe.stderr.hasPrefix("reflc: error: unknown option '--pipe'"))
+        let positional = try Self.run(["lsp", "--stdio", "main.less"], standardInput: "")
+        #expect(positional.status == 2)
+        #expect(positional.stderr == "reflc: error: lsp takes no arguments\nrun 'reflc lsp --help' for usage\n")
+    }
 }

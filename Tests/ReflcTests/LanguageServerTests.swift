@@ -16,9 +16,9 @@ struct LanguageServerTests {
         private var ended = false
         private var nextID = 1
 
-        init(folder: String) throws {
+        init(folder: String, arguments: [String] = ["lsp"]) throws {
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-            process.arguments = ["lsp"]
+            process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: folder)
             process.standardInput = input
             process.standardOutput = output
@@ -284,6 +284,31 @@ struct LanguageServerTests {
         #expect(action?["title"] as? String == "Replace '@orang' with '@orange'")
         #expect(action?["kind"] as? String == "quickfix")
 
+        #expect(try client.request("shutdown")["result"] is NSNull)
+        client.notify("exit", [:])
+        #expect(try client.exitStatus() == 0)
+    }
+
+    /// `reflc lsp --stdio`, as vscode-languageclient's stdio transport and
+    /// several Neovim set-ups start a server: the same server.
+    @Test func theStdioArgumentStartsTheSameServer() throws {
+        let folder = try Self.folder(["a.less": "UIButton { title-label--text-color: red; }\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = try Client(folder: folder, arguments: ["lsp", "--stdio"])
+        defer { client.stop() }
+        let initialized = try client.request("initialize", ["rootUri": "file://" + folder, "capabilities": [:]])
+        let capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+        #expect(capabilities?["hoverProvider"] as? Bool == true)
+        #expect(capabilities?["inlayHintProvider"] as? Bool == true)
+        client.notify("initialized", [:])
+        let uri = "file://" + folder + "/a.less"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "less", "version": 1,
+                                                                "text": "UIButton { title-label--text-color: red; }\n"]])
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": Self.position(0, 14)])
+        #expect(((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+                == "**title-label--text-color** — `UILabel.textColor`\n\ntype `color`\n\n"
+                + "sets the key path `titleLabel.textColor` of `UIButton`, through its sub-object `titleLabel` (a `UILabel`)")
         #expect(try client.request("shutdown")["result"] is NSNull)
         client.notify("exit", [:])
         #expect(try client.exitStatus() == 0)

@@ -152,7 +152,8 @@ extension RuleCompiler {
                 log.report(schema.stateError(key: key(), className: checks.className), in: lowerer.file,
                            at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)
             }
-            if schema.deploymentTarget != nil, let warning = schema.availabilityWarning(key: key(), property, declaredBy: declaredBy) {
+            if schema.deploymentTarget != nil, let warning = schema.availabilityWarning(
+                key: key(), property, declaredBy: declaredBy, keyPath: context.propertyNames[Int(nameID)], of: checks.className) {
                 log.report(warning, in: lowerer.file, at: keyRange)
             }
             let node = lowerer.syntax.values[valueID]

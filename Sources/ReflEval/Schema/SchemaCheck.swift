@@ -226,6 +226,30 @@ struct SchemaCheck: Sendable {
         return .error(.stateNotPerState, "'\(key)' is not set per control state in UIKit; \(which)")
     }
 
+    /// The warning for a key whose property is not available, or is
+    /// deprecated, at the deployment target. For a key path
+    /// (`configuration--base-background-color`, `keyPath` as the table has
+    /// it, of `className`) each step is checked, the sub-objects it goes
+    /// through first; the first step that warns is named as a key of its own
+    /// would be (`'configuration' (UIButton.configuration) is available from
+    /// iOS 15.0; ...`).
+    func availabilityWarning(key: String, _ property: PropertySchema, declaredBy: String,
+                             keyPath: String, of className: String) -> Message? {
+        guard deploymentTarget != nil else { return nil }
+        guard keyPath.utf8.contains(UInt8(ascii: ".")) else { return availabilityWarning(key: key, property, declaredBy: declaredBy) }
+        let components = keyPath.split(separator: ".").map(String.init)
+        let writtenComponents = SchemaWords.keyPathParts(key)
+        var current = className
+        for (index, component) in components.dropLast().enumerated() {
+            guard let found = schema.property(component, of: current), case .object(let subclass) = found.property.type else { break }
+            let shown = writtenComponents.count == components.count ? writtenComponents[index] : found.property.stylesheetKey
+            if let warning = availabilityWarning(key: shown, found.property, declaredBy: found.declaredBy.name) { return warning }
+            current = subclass
+        }
+        let shown = writtenComponents.count == components.count ? writtenComponents[components.count - 1] : property.stylesheetKey
+        return availabilityWarning(key: shown, property, declaredBy: declaredBy)
+    }
+
     /// The warning for a property not available, or deprecated, at the deployment target.
     func availabilityWarning(key: String, _ property: PropertySchema, declaredBy: String) -> Message? {
         guard let target = deploymentTarget else { return nil }

@@ -68,7 +68,7 @@ extension LanguageServer {
             let schema = target.result.viewSchema
             if let className = schemaClass(at: offset, in: index, schema: schema),
                let key = declarationKey(before: replaced.start, in: index),
-               let (property, _) = schemaProperty(key, of: className, schema: schema) {
+               let (property, _, _) = schemaProperty(key, of: className, schema: schema) {
                 for (word, detail) in Self.cases(of: property.type, in: schema) { add(word, kind: Self.kindEnumMember, detail: detail) }
             }
             addVariables(target.result, add: add)

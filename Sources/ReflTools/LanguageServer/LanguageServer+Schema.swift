@@ -46,16 +46,21 @@ extension LanguageServer {
         return detail
     }
 
-    /// The schema's property for the key path `key` (as written) of `className`.
-    func schemaProperty(_ key: String, of className: String, schema: ViewSchema) -> (property: PropertySchema, declaredBy: String)? {
+    /// The schema's property for the key path `key` (as written) of
+    /// `className`, the class that declares it, and the sub-objects the key
+    /// path goes through to reach it (`titleLabel`, a `UILabel`), in order.
+    func schemaProperty(_ key: String, of className: String, schema: ViewSchema)
+        -> (property: PropertySchema, declaredBy: String, through: [(key: String, className: String)])? {
         var current = className
+        var through: [(key: String, className: String)] = []
         let parts = SchemaWords.keyPathParts(key)
         for (position, part) in parts.enumerated() {
             guard let found = schema.allProperties(of: current).first(where: {
                 $0.property.stylesheetKey == part || $0.property.key == part
             }) else { return nil }
-            if position == parts.count - 1 { return (found.property, found.declaredBy.name) }
+            if position == parts.count - 1 { return (found.property, found.declaredBy.name, through) }
             guard case .object(let subclass) = found.property.type else { return nil }
+            through.append((found.property.key, subclass))
             current = subclass
         }
         return nil
@@ -106,7 +111,7 @@ extension LanguageServer {
     func schemaKeyHover(_ key: String, at offset: Int, in target: Target) -> String? {
         let schema = target.result.viewSchema
         guard let className = schemaClass(at: offset, in: target.index, schema: schema),
-              let (property, declaredBy) = schemaProperty(key, of: className, schema: schema) else { return nil }
+              let (property, declaredBy, through) = schemaProperty(key, of: className, schema: schema) else { return nil }
         var lines = ["**\(key)** — `\(declaredBy).\(property.swiftName)`"]
         var facts = ["type `\(property.type)`"]
         if property.isPerState { facts.append("set per control state (`\(key)[highlighted]`)") }
@@ -118,7 +123,15 @@ extension LanguageServer {
         if case .enumeration(let name) = property.type, let enumeration = schema.enumerations[name] {
             lines.append("cases: " + enumeration.cases.map { "`\($0.word)`" }.joined(separator: ", "))
         }
-        if declaredBy != className { lines.append("declared by `\(declaredBy)`, a superclass of `\(className)`") }
+        if !through.isEmpty {
+            // A key path: the property is the sub-object's, not the rule's class's.
+            let path = (through.map(\.key) + [property.key]).joined(separator: ".")
+            let objects = through.map { "`\($0.key)` (a `\($0.className)`)" }
+            let listed = objects.count == 1 ? objects[0] : objects.dropLast().joined(separator: ", ") + " and " + objects.last!
+            lines.append("sets the key path `\(path)` of `\(className)`, through its sub-object\(objects.count == 1 ? "" : "s") \(listed)")
+        } else if declaredBy != className {
+            lines.append("declared by `\(declaredBy)`, a superclass of `\(className)`")
+        }
         return lines.joined(separator: "\n\n")
     }
 
