@@ -46,6 +46,9 @@ public struct Parser {
     /// lexer's); the rest are counted in `omittedDiagnostics`.
     var diagnosticLimit = Int.max
     var omittedDiagnostics = 0
+    /// Start of the last unterminated string value that ran over a `}`
+    /// (reported by the lexer): the block it was in lacks no `}` of its own.
+    var swallowedBrace = -1
     /// Offset of the last reported error, so one spot is reported once.
     private var lastErrorOffset = -1
     /// Storage `parseSelectorParts` reuses from selector to selector.

@@ -26,8 +26,11 @@ struct ParserDiagnosticTests {
         ("UIView { color red; }", ["1:16: error: expected ':' after property name 'color', found 'red'"]),
         ("UIView { color: ; }", ["1:17: error: expected a value after 'color', found ';'"]),
         ("UIView { color: red;", ["1:21: error: expected '}' at the end of the rule, found end of file"]),
-        ("UIView { x: 'abc; }", ["1:13: error: unterminated string; expected a closing ' before the end of the line",
-                                  "1:20: error: expected '}' at the end of the rule, found end of file"]),
+        // The string ran over the rule's '}': the lexer's error is the one reported.
+        ("UIView { x: 'abc; }", ["1:13: error: unterminated string; expected a closing ' before the end of the line"]),
+        ("UIView { x: 'abc; }\nUILabel { y: 1; }", ["1:13: error: unterminated string; expected a closing ' before the end of the line"]),
+        ("@v: 'abc;\nUIView { x: @v; }", ["1:5: error: unterminated string; expected a closing ' before the end of the line"]),
+        ("@ns {\n  @a: 'abc; }\n@b: 1;", ["2:7: error: unterminated string; expected a closing ' before the end of the line"]),
         ("/* abc", ["1:1: error: unterminated comment; expected '*/' before the end of the file"]),
         ("UIView { x: rgb(1, 2; }", ["1:21: error: expected ')' after the arguments of 'rgb', found ';'"]),
         ("UIView { x: 12 px; }", ["1:13: error: a unit must be attached to its number: write '12px'"]),
