@@ -146,7 +146,7 @@ extension Parser {
         if let important = eat(.important) {
             error(ParserMessages.importantOnVariable(), at: important.range)
         }
-        if inBlock { expectDeclarationEnd() } else { expectStatementEnd(after: "variable definition") }
+        if inBlock { expectDeclarationEnd(after: "variable definition") } else { expectStatementEnd(after: "variable definition") }
         return VariableDefinition(range: SourceRange(name.range.start, previousEnd), name: name.range, value: value)
     }
 

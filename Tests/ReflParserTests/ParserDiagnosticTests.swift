@@ -31,6 +31,10 @@ struct ParserDiagnosticTests {
         ("UIView { x: 'abc; }\nUILabel { y: 1; }", ["1:13: error: unterminated string; expected a closing ' before the end of the line"]),
         ("@v: 'abc;\nUIView { x: @v; }", ["1:5: error: unterminated string; expected a closing ' before the end of the line"]),
         ("@ns {\n  @a: 'abc; }\n@b: 1;", ["2:7: error: unterminated string; expected a closing ' before the end of the line"]),
+        // In a namespace, a missing ';' is reported as at the top level, and the next line starts afresh.
+        ("@ns {\n  @a: 1\n  @b: 2;\n  @c = 3\n}", ["2:8: error: expected ';' after variable definition, found '@b'"]),
+        ("UIView {\n  a: 1\n  @b: 2;\n}", ["2:7: error: expected ';' after declaration, found '@b'",
+                                            "3:3: error: variables cannot be defined inside a rule; move the definition to the top level or a namespace"]),
         ("/* abc", ["1:1: error: unterminated comment; expected '*/' before the end of the file"]),
         ("UIView { x: rgb(1, 2; }", ["1:21: error: expected ')' after the arguments of 'rgb', found ';'"]),
         ("UIView { x: 12 px; }", ["1:13: error: a unit must be attached to its number: write '12px'"]),
