@@ -57,7 +57,7 @@ enum ParserMessages {
     }
 
     static func unexpectedCloseBrace() -> Message {
-        .error(.unbalancedBrace, "unexpected '}' with no '{' to match", fixIt: FixIt(replacement: ""))
+        .error(.unbalancedBrace, "unexpected '}' with no '{' to match; remove it", fixIt: FixIt(replacement: ""))
     }
 
     static func unterminatedBlock(_ what: String) -> Message {
@@ -248,7 +248,7 @@ enum ParserMessages {
     }
 
     static func unmatchedConditionParenthesis() -> Message {
-        .error(.conditionParenthesis, "unexpected ')' with no '(' to match", fixIt: FixIt(replacement: ""))
+        .error(.conditionParenthesis, "unexpected ')' with no '(' to match; remove it", fixIt: FixIt(replacement: ""))
     }
 
     static func conditionNestingTooDeep(limit: Int) -> Message {
