@@ -126,8 +126,10 @@ enum ParserMessages {
         }
     }
 
-    static func unspacedMinus(_ written: String, spaced: String) -> Message {
-        .error(.unspacedMinus, "'\(written)' after a value: a '-' that subtracts needs a space on both sides; write '\(spaced)'")
+    /// `written` is `-2` after a value and a space (`afterValue`), or `8-2`.
+    static func unspacedMinus(_ written: String, spaced: String, afterValue: Bool) -> Message {
+        .error(.unspacedMinus, "'\(written)'\(afterValue ? " after a value" : ""): a '-' that subtracts needs a space on both sides; write '\(spaced)'",
+               fixIt: FixIt(replacement: spaced))
     }
 
     static func pipeInList() -> Message {
