@@ -159,10 +159,11 @@ extension Parser {
         } while eat(.comma) != nil
     }
 
-    /// The end of a declaration: `;`, or nothing before `}`. A missing `;`
-    /// is reported where it belongs; when the next line starts a new
-    /// declaration, parsing simply goes on from there.
-    mutating func expectDeclarationEnd() {
+    /// The end of a declaration (or of a variable definition in a block,
+    /// `what` then): `;`, or nothing before `}`. A missing `;` is reported
+    /// where it belongs; when the next line starts a new declaration or
+    /// variable definition, parsing simply goes on from there.
+    mutating func expectDeclarationEnd(after what: String = "declaration") {
         // At the end of the file the block's missing '}' is the one error to report.
         if eat(.semicolon) != nil || at(.rightBrace) || at(.endOfFile) { return }
         if at(.leftBrace) {
@@ -178,8 +179,8 @@ extension Parser {
             recoverInBlock()
             return
         }
-        error(ParserMessages.expected("';'", after: "declaration", found: found, fixIt: FixIt(replacement: ";")),
+        error(ParserMessages.expected("';'", after: what, found: found, fixIt: FixIt(replacement: ";")),
               at: .at(previousEnd))
-        if !(current.isAtLineStart && at(.identifier)) { recoverInBlock() }
+        if !(current.isAtLineStart && (at(.identifier) || startsVariableDefinition)) { recoverInBlock() }
     }
 }

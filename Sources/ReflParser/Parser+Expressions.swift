@@ -24,8 +24,9 @@ extension Parser {
     /// The rest of an expression after its first term, when `+` or `-` follows.
     private mutating func parseSum(from first: ValueID, depth: Int, conditionContext: Bool) -> ValueID {
         syntax.values.insertParent(.sum, at: first)
+        var termStart = syntax.values[first].range.start  // of the term before the operator
         while startsAdditiveOperator() {
-            if let problem = misplacedMinus() {
+            if let problem = misplacedMinus(afterTermAt: termStart) {
                 error(problem.message, at: problem.range)
                 return abandonExpression(from: first)
             }
@@ -34,9 +35,11 @@ extension Parser {
                 // `@a+2`, `@a +2`: the lexer read a signed number; its sign is the operator.
                 syntax.values.appendLeaf(.operator, SourceRange(token.range.start, token.range.start + 1))
                 let operand = syntax.values.appendLeaf(.number, SourceRange(token.range.start + 1, token.range.end))
+                termStart = token.range.start + 1
                 parseTerm(depth: depth, conditionContext: conditionContext, first: operand)
             } else {
                 syntax.values.appendLeaf(.operator, token.range)
+                termStart = current.range.start
                 parseOperand(after: token, depth: depth, conditionContext: conditionContext) {
                     $0.parseTerm(depth: depth, conditionContext: conditionContext)
                 }
@@ -129,16 +132,30 @@ extension Parser {
     }
 
     /// The error when the `-` after an operand lacks the whitespace on both
-    /// sides that makes it subtract (`@a -2`, `8-2`, `@a -(1)`).
-    private func misplacedMinus() -> (message: Message, range: SourceRange)? {
+    /// sides that makes it subtract (`@a -2`, `8-2`, `@a -(1)`), with a
+    /// fix-it that writes both spaces. With a space before the `-` it points
+    /// at the `-` and its operand (`write '- 2'`); with none, at the term
+    /// before it too (`write '8 - 2'`), so that the message, the caret and
+    /// the fix-it show the same text at the same place.
+    private func misplacedMinus(afterTermAt termStart: Int) -> (message: Message, range: SourceRange)? {
         let isSpacedMinus = at(.minus) && current.isPrecededBySpace && lookahead.isPrecededBySpace
         guard !isSpacedMinus, source[current.range.start] == UInt8(ascii: "-") else { return nil }
         let operand = at(.minus) ? lookahead.range : SourceRange(current.range.start + 1, current.range.end)
-        let written = file.text(SourceRange(current.range.start, operand.end))
-        var message = ParserMessages.unspacedMinus(written, spaced: "- " + file.text(operand))
-        message.fixIt = FixIt(replacement: (current.isPrecededBySpace ? "" : " ") + "- " + file.text(operand),
-                              range: SourceRange(current.range.start, operand.end))
-        return (message, SourceRange(current.range.start, operand.end))
+        var start = current.range.start
+        var spaced = "- " + file.text(operand)
+        if !current.isPrecededBySpace {
+            // The term before, from where it starts on the line of the `-`.
+            start = termStart
+            for offset in stride(from: current.range.start - 1, through: termStart, by: -1)
+            where source[offset] == UInt8(ascii: "\n") || source[offset] == UInt8(ascii: "\r") {
+                start = offset + 1
+                break
+            }
+            spaced = file.text(SourceRange(start, current.range.start)) + " " + spaced
+        }
+        let range = SourceRange(start, operand.end)
+        let message = ParserMessages.unspacedMinus(file.text(range), spaced: spaced, afterValue: current.isPrecededBySpace)
+        return (message, range)
     }
 
     /// After an error that makes the rest of an expression meaningless: skips

@@ -146,7 +146,7 @@ extension Parser {
         if let important = eat(.important) {
             error(ParserMessages.importantOnVariable(), at: important.range)
         }
-        if inBlock { expectDeclarationEnd() } else { expectStatementEnd(after: "variable definition") }
+        if inBlock { expectDeclarationEnd(after: "variable definition") } else { expectStatementEnd(after: "variable definition") }
         return VariableDefinition(range: SourceRange(name.range.start, previousEnd), name: name.range, value: value)
     }
 
@@ -251,6 +251,9 @@ extension Parser {
     /// points where it belongs, with a fix-it to insert it.
     mutating func expectStatementEnd(after what: String) {
         if eat(.semicolon) != nil { return }
+        // An unterminated string ran to the end of its line, swallowing the ';'
+        // (already reported): the next line starts afresh.
+        if previousKind == .unterminatedString && current.isAtLineStart { return }
         error(ParserMessages.expected("';'", after: what, found: found, fixIt: FixIt(replacement: ";")),
               at: .at(previousEnd))
         if !current.isAtLineStart { recoverAtTopLevel() }
@@ -260,6 +263,9 @@ extension Parser {
     /// error points there with a note at the `{`.
     mutating func expectBlockEnd(open: Token, what: String) {
         if eat(.rightBrace) != nil { return }
+        // A string left open inside the block ran to the end of its line over
+        // the '}' (`a: 'x; }`): the lexer's report of it is the one error.
+        if swallowedBrace > open.range.start { return }
         let message = at(.endOfFile)
             ? ParserMessages.unterminatedBlock(what)
             : ParserMessages.expected("'}'", after: "the \(what)", found: found, fixIt: FixIt(replacement: "}"))

@@ -79,10 +79,15 @@ extension Parser {
             let number = advance()
             reportDetachedUnit(after: number)
             return syntax.values.appendLeaf(.number, number.range)
-        case .string, .unterminatedString:
+        case .string:
             let string = advance()
-            if conditionContext && string.kind == .string { return appendCondition(string.range) }
+            if conditionContext { return appendCondition(string.range) }
             return syntax.values.appendLeaf(.string, string.range)
+        case .unterminatedString:
+            // Reported by the lexer: an invalid value, so that nothing checks it again.
+            let string = advance()
+            if source[string.range.start..<string.range.end].contains(UInt8(ascii: "}")) { swallowedBrace = string.range.start }
+            return syntax.values.appendLeaf(.invalid, string.range)
         case .hash:
             return syntax.values.appendLeaf(.hash, advance().range)
         case .atName:

@@ -46,6 +46,9 @@ public struct Parser {
     /// lexer's); the rest are counted in `omittedDiagnostics`.
     var diagnosticLimit = Int.max
     var omittedDiagnostics = 0
+    /// Start of the last unterminated string value that ran over a `}`
+    /// (reported by the lexer): the block it was in lacks no `}` of its own.
+    var swallowedBrace = -1
     /// Offset of the last reported error, so one spot is reported once.
     private var lastErrorOffset = -1
     /// Storage `parseSelectorParts` reuses from selector to selector.
@@ -154,6 +157,11 @@ public struct Parser {
         Diagnostic.Note("to match this '\(file.text(token.range))'", file: file, range: token.range)
     }
 
+    /// Whether the current token starts a variable definition (`@name:` or `@name =`).
+    var startsVariableDefinition: Bool {
+        current.kind == .atName && (lookahead.kind == .colon || lookahead.kind == .equals)
+    }
+
     /// How the current token is named in "found ..." messages.
     var found: String { describe(current) }
 
@@ -171,7 +179,8 @@ public struct Parser {
 
     /// After an error in a declaration: skips to just past the next `;`, or
     /// to the `}` that ends the block, or to a line that starts a new
-    /// declaration (`name:`), jumping over bracketed groups whole.
+    /// declaration (`name:`) or variable definition (`@name:`), jumping over
+    /// bracketed groups whole.
     mutating func recoverInBlock() {
         recover(atTopLevel: false)
     }
@@ -201,7 +210,8 @@ public struct Parser {
                 if (kind == .identifier || kind == .atName) && depth == 0 && !first && current.isAtLineStart { return }
             } else {
                 if kind == .rightBrace && depth == 0 { return }
-                if kind == .identifier && depth == 0 && !first && current.isAtLineStart && lookahead.kind == .colon { return }
+                if depth == 0 && !first && current.isAtLineStart
+                    && (kind == .identifier && lookahead.kind == .colon || startsVariableDefinition) { return }
             }
             switch kind {
             case .leftParen, .leftBrace:

@@ -57,7 +57,7 @@ enum ParserMessages {
     }
 
     static func unexpectedCloseBrace() -> Message {
-        .error(.unbalancedBrace, "unexpected '}' with no '{' to match", fixIt: FixIt(replacement: ""))
+        .error(.unbalancedBrace, "unexpected '}' with no '{' to match; remove it", fixIt: FixIt(replacement: ""))
     }
 
     static func unterminatedBlock(_ what: String) -> Message {
@@ -126,8 +126,10 @@ enum ParserMessages {
         }
     }
 
-    static func unspacedMinus(_ written: String, spaced: String) -> Message {
-        .error(.unspacedMinus, "'\(written)' after a value: a '-' that subtracts needs a space on both sides; write '\(spaced)'")
+    /// `written` is `-2` after a value and a space (`afterValue`), or `8-2`.
+    static func unspacedMinus(_ written: String, spaced: String, afterValue: Bool) -> Message {
+        .error(.unspacedMinus, "'\(written)'\(afterValue ? " after a value" : ""): a '-' that subtracts needs a space on both sides; write '\(spaced)'",
+               fixIt: FixIt(replacement: spaced))
     }
 
     static func pipeInList() -> Message {
@@ -248,7 +250,7 @@ enum ParserMessages {
     }
 
     static func unmatchedConditionParenthesis() -> Message {
-        .error(.conditionParenthesis, "unexpected ')' with no '(' to match", fixIt: FixIt(replacement: ""))
+        .error(.conditionParenthesis, "unexpected ')' with no '(' to match; remove it", fixIt: FixIt(replacement: ""))
     }
 
     static func conditionNestingTooDeep(limit: Int) -> Message {

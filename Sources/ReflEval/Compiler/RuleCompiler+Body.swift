@@ -166,6 +166,14 @@ extension RuleCompiler {
                     return nil
                 }
             }
+            // A word that is no keyword, where the property takes no word: one
+            // error, whose "did you mean" is a keyword of the property's type
+            // (`text-color: rde` means 'red'; `alpha: nope` means no 'none').
+            if let word = lowerer.unknownWord(valueID), !schema.accepts(property.type, schema.adapt(.identifier(word), to: property.type)) {
+                log.report(schema.typeError(key: key(), property.type, found: .identifier(word), suggestion: schema.keyword(like: word, for: property.type)),
+                           in: lowerer.file, at: node.range)
+                return nil
+            }
             guard let value = lowerer.lower(valueID) else { return nil }
             if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: property.type) {
                 log.report(.warning(.propertyType, "'\(key())' takes a case of \(property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",

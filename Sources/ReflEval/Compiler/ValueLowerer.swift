@@ -218,6 +218,16 @@ final class ValueLowerer {
         return .identifier(word)
     }
 
+    /// The word of the node `id` when it is a bare word that is no keyword
+    /// (which `lower` keeps as an identifier, with a "did you mean" warning
+    /// when it is a typo of one); nil for any other node. Reports nothing.
+    func unknownWord(_ id: ValueID) -> String? {
+        let node = syntax.values[id]
+        guard node.kind == .identifier, Keywords.value(spelledBy: node.range, in: bytes) == nil else { return nil }
+        let word = file.text(node.range)
+        return Keywords.value(of: word) == nil ? word : nil
+    }
+
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
         switch variables.value(namedBy: SourceRange(range.start + 1, range.end), in: bytes) ?? .undefined {
         case .value(let value): return value

@@ -160,8 +160,29 @@ struct SchemaCheck: Sendable {
         return (found.word, .enumCase(EnumCase(enumName: enumeration.objcName, caseName: found.swiftName, rawValue: found.rawValue)))
     }
 
-    /// The error for a value `type` does not take.
-    func typeError(key: String, _ type: PropertyType, found value: StyleValue) -> Message {
+    /// The error for a value `type` does not take; with `suggestion`, a
+    /// keyword of that type the value (a bare word) likely misspells.
+    func typeError(key: String, _ type: PropertyType, found value: StyleValue, suggestion: String? = nil) -> Message {
+        var message = baseTypeError(key: key, type, found: value)
+        if let suggestion {
+            message.text += "; did you mean '\(suggestion)'?"
+            message.fixIt = FixIt(replacement: suggestion)
+        }
+        return message
+    }
+
+    /// The keyword (a color name, `true`, ...) one typo away from `word`
+    /// whose value `type` takes; nil when there is none. Words that mean
+    /// something elsewhere in the language (`light`, a weight) get none.
+    func keyword(like word: String, for type: PropertyType) -> String? {
+        guard !Keywords.languageWords.contains(word) else { return nil }
+        let fitting = Keywords.all.filter { keyword in
+            Keywords.value(of: keyword).map { accepts(type, adapt($0, to: type)) } ?? false
+        }
+        return Suggestions.closest(to: word, in: fitting)
+    }
+
+    private func baseTypeError(key: String, _ type: PropertyType, found value: StyleValue) -> Message {
         switch type {
         case .object(let className):
             return .error(.propertyType, "'\(key)' is a \(className), set through its own properties: write '\(key)--KEY: VALUE'")
