@@ -11,12 +11,13 @@ extension Parser {
         let first = Int32(syntax.declarations.count)
         while !at(.rightBrace) && !at(.endOfFile) {
             let before = current.range.start
+            // A rule's selector and `{` at the start of an unindented line
+            // (`Name {`, `Name:trait {`, `A > B {`): the '}' of this rule is
+            // missing and a new rule starts; indented, or after something on
+            // its line, it is a nested rule.
+            if at(.identifier) && current.isAtLineStart && !isIndented(current) && lineStartsRule() { break }
             if !(at(.identifier) && lookahead.kind == .colon) {  // `name:`, the usual case, goes straight on
                 if eat(.semicolon) != nil { continue }  // an empty declaration, as CSS allows
-                // `Name {` at the start of an unindented line: the '}' of this
-                // rule is missing and a new rule starts; indented, or after
-                // something on its line, it is a nested rule.
-                if at(.identifier) && lookahead.kind == .leftBrace && current.isAtLineStart && !isIndented(current) { break }
                 if skipForeignInBlock() { continue }
             }
             if let declaration = parseDeclaration(inWhereRule: inWhereRule) { syntax.declarations.append(declaration) }
@@ -24,6 +25,23 @@ extension Parser {
         }
         expectBlockEnd(open: open, what: "rule")
         return first..<Int32(syntax.declarations.count)
+    }
+
+    /// Whether the line of the current token reads as a rule's start: a `{`
+    /// comes before any `;` or `}` on it, and no `: ` (a declaration's
+    /// colon) or comment does.
+    private func lineStartsRule() -> Bool {
+        var offset = current.range.start
+        while offset < source.count {
+            switch source[offset] {
+            case UInt8(ascii: "{"): return true
+            case UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: "/"): return false
+            case UInt8(ascii: ":") where offset + 1 < source.count && (source[offset + 1] == UInt8(ascii: " ") || source[offset + 1] == UInt8(ascii: "\t")):
+                return false
+            default: offset += 1
+            }
+        }
+        return false
     }
 
     /// Whether `token` has space or a tab before it on its line.
