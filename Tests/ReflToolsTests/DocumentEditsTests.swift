@@ -47,6 +47,28 @@ struct DocumentEditsTests {
         }
     }
 
+    /// Positions found from a cursor are the positions found without one,
+    /// whatever order the offsets come in: forward a line or many, back,
+    /// within a line, past the end.
+    @Test(arguments: [PositionEncoding.utf16, .utf8])
+    func positionsFromACursorAreThePositions(encoding: PositionEncoding) {
+        var generator = Generator(state: encoding == .utf8 ? 32 : 64)
+        for _ in 0..<100 {
+            let text = DocumentText(Array(Self.text(&generator, pieces: Int.random(in: 0...200, using: &generator)).utf8))
+            var cursor = DocumentText.Cursor()
+            var offset = 0
+            for _ in 0..<60 {
+                // Mostly small steps on, as an outline takes them; sometimes a jump either way.
+                offset = Int.random(in: 0..<10, using: &generator) == 0
+                    ? Int.random(in: 0...(text.bytes.count + 2), using: &generator)
+                    : offset + Int.random(in: 0...6, using: &generator)
+                let fromCursor = text.position(of: offset, encoding: encoding, from: &cursor)
+                let searched = text.position(of: offset, encoding: encoding)
+                #expect(fromCursor.line == searched.line && fromCursor.character == searched.character, "offset \(offset)")
+            }
+        }
+    }
+
     @Test func aChangeAcrossLinesJoinsThem() {
         let text = DocumentText(Array("one\r\ntwo\nthree".utf8))
         let changes = [

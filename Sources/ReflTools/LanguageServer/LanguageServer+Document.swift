@@ -19,11 +19,12 @@ extension LanguageServer {
         guard let target = target(params.textDocument) else { return [] }
         let index = target.index
         let syntax = index.syntax
+        var cursor = DocumentText.Cursor()  // symbols come in the order of the text
         func symbol(_ name: String, _ detail: String?, _ kind: LSP.DocumentSymbol.Kind, _ range: SourceRange, _ selection: SourceRange,
                     _ children: [LSP.DocumentSymbol] = []) -> LSP.DocumentSymbol {
             LSP.DocumentSymbol(name: name.isEmpty ? "(unnamed)" : name, detail: detail, kind: kind,
-                               range: target.text.range(of: range, encoding: encoding),
-                               selectionRange: target.text.range(of: selection, encoding: encoding), children: children)
+                               range: target.text.range(of: range, encoding: encoding, from: &cursor),
+                               selectionRange: target.text.range(of: selection, encoding: encoding, from: &cursor), children: children)
         }
         func variable(_ definition: VariableDefinition) -> LSP.DocumentSymbol {
             symbol(index.text(definition.name), index.text(syntax.values[definition.value].range), .variable, definition.range, definition.name)
@@ -97,6 +98,7 @@ extension LanguageServer {
         guard let target = target(params.textDocument) else { return [] }
         let out = JSONWriter()
         out.raw("[")
+        var cursor = DocumentText.Cursor()  // the swatches are sorted by place
         for (number, (range, color)) in colorValues(in: target).enumerated() {
             if number > 0 { out.raw(",") }
             out.raw(#"{"color":{"alpha":"#)
@@ -108,7 +110,7 @@ extension LanguageServer {
             out.raw(#","red":"#)
             channel(color.red, to: out)
             out.raw(#"},"range":"#)
-            target.text.range(of: range, encoding: encoding).write(to: out)
+            target.text.range(of: range, encoding: encoding, from: &cursor).write(to: out)
             out.raw("}")
         }
         out.raw("]")
