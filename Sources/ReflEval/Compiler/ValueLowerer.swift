@@ -209,13 +209,28 @@ final class ValueLowerer {
     /// A keyword or color name; any other word is kept as an identifier,
     /// with a warning when it is one typo away from a keyword.
     private func lowerIdentifier(_ range: SourceRange) -> StyleValue? {
-        if let value = Keywords.value(spelledBy: range, in: bytes) { return value }
+        let (value, warning) = identifierValue(range)
+        if let warning { report(warning, range) }
+        return value
+    }
+
+    /// A bare word's value: a keyword's, or the word kept as an identifier,
+    /// with a warning when it is one typo from a keyword.
+    private func identifierValue(_ range: SourceRange) -> (StyleValue, warning: Message?) {
+        if let value = Keywords.value(spelledBy: range, in: bytes) { return (value, nil) }
         let word = file.text(range)
-        if let value = Keywords.value(of: word) { return value }
+        if let value = Keywords.value(of: word) { return (value, nil) }
         if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
-            report(EvalMessages.unknownIdentifier(word, suggestion: suggestion), range)
+            return (.identifier(word), EvalMessages.unknownIdentifier(word, suggestion: suggestion))
         }
-        return .identifier(word)
+        return (.identifier(word), nil)
+    }
+
+    /// A bare word among a call's arguments whose "did you mean" warning
+    /// waits for the function (see `build`).
+    private struct MisspeltWord {
+        let range: SourceRange
+        let warning: Message
     }
 
     /// The word of the node `id` when it is a bare word that is no keyword
@@ -256,6 +271,7 @@ final class ValueLowerer {
         let isCondition = found?.takesConditions ?? false
         let takesWords = found?.takesWords ?? false
         var forms = ArgumentForms()
+        var misspelt: [MisspeltWord] = []
         var next = id + 1
         while next < end {
             var argument = next
@@ -274,6 +290,10 @@ final class ValueLowerer {
             } else if node.kind == .sequence {
                 value = lowerSequence(argument)
                 forms.markSequence(position)
+            } else if node.kind == .identifier && !isCondition {
+                let (word, warning) = identifierValue(node.range)
+                if let warning { misspelt.append(MisspeltWord(range: node.range, warning: warning)) }
+                value = word
             } else {
                 value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
             }
@@ -283,8 +303,12 @@ final class ValueLowerer {
             }
             argumentStack.push(value, at: range)
         }
-        if failed { return nil }
-        return build(found, named: name, at: id, nameRange: nameRange, arguments: ArgumentValues(argumentStack, from: base), forms: forms)
+        if failed {
+            for word in misspelt { report(word.warning, word.range) }
+            return nil
+        }
+        return build(found, named: name, at: id, nameRange: nameRange, arguments: ArgumentValues(argumentStack, from: base), forms: forms,
+                     misspelt: misspelt)
     }
 
     /// `blue 80%`, `to right`: the values of a sequence, as a vector the
@@ -310,8 +334,14 @@ final class ValueLowerer {
 
     /// The value of a call from its lowered arguments: a built-in function's,
     /// or the call kept as it is for a function the compiler does not know.
+    ///
+    /// A misspelt word among the arguments (`darken(rde, 10%)`) is told
+    /// once: when the function refuses that argument, its error says "did
+    /// you mean 'red'?" too; otherwise the word's own warning is reported.
     private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
-                       arguments values: ArgumentValues, forms: ArgumentForms) -> StyleValue? {
+                       arguments values: ArgumentValues, forms: ArgumentForms, misspelt: [MisspeltWord]) -> StyleValue? {
+        var warnings = misspelt
+        defer { for word in warnings { report(word.warning, word.range) } }
         guard let builtin = found?.function else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
@@ -345,7 +375,15 @@ final class ValueLowerer {
         }
         var arguments = CallArguments(function: name, values: values, forms: forms)
         let result = builtin.build(&arguments)
-        for (message, range) in arguments.problems { report(message, range) }
+        for (message, range) in arguments.problems {
+            var message = message
+            if let index = warnings.firstIndex(where: { $0.range == range }), let suggestion = warnings[index].warning.fixIt {
+                message.text += "; did you mean '\(suggestion.replacement)'?"
+                if message.fixIt == nil { message.fixIt = suggestion }
+                warnings.remove(at: index)
+            }
+            report(message, range)
+        }
         return result
     }
 
