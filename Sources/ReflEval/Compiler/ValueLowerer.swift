@@ -25,6 +25,9 @@ final class ValueLowerer {
     /// arguments are handed to its function as a piece of these, so that a
     /// call allocates nothing once they have grown.
     private let argumentStack = ArgumentStack()
+    /// The misspelt words among the arguments of the call being built, while
+    /// it is (see `build`); nil, in the usual call, when there are none.
+    private var misspeltArguments: [MisspeltWord]?
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -209,28 +212,30 @@ final class ValueLowerer {
     /// A keyword or color name; any other word is kept as an identifier,
     /// with a warning when it is one typo away from a keyword.
     private func lowerIdentifier(_ range: SourceRange) -> StyleValue? {
-        let (value, warning) = identifierValue(range)
-        if let warning { report(warning, range) }
+        let (value, misspelt) = identifierValue(range)
+        if let misspelt { report(misspelt.warning, range) }
         return value
     }
 
     /// A bare word's value: a keyword's, or the word kept as an identifier,
-    /// with a warning when it is one typo from a keyword.
-    private func identifierValue(_ range: SourceRange) -> (StyleValue, warning: Message?) {
+    /// and then, when it is one typo from a keyword, that keyword.
+    private func identifierValue(_ range: SourceRange) -> (StyleValue, misspelt: MisspeltWord?) {
         if let value = Keywords.value(spelledBy: range, in: bytes) { return (value, nil) }
         let word = file.text(range)
         if let value = Keywords.value(of: word) { return (value, nil) }
         if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
-            return (.identifier(word), EvalMessages.unknownIdentifier(word, suggestion: suggestion))
+            return (.identifier(word), MisspeltWord(range: range, word: word, suggestion: suggestion))
         }
         return (.identifier(word), nil)
     }
 
-    /// A bare word among a call's arguments whose "did you mean" warning
-    /// waits for the function (see `build`).
+    /// A bare word one typo from a keyword (`rde`). Among a call's
+    /// arguments, its warning waits for the function (see `build`).
     private struct MisspeltWord {
         let range: SourceRange
-        let warning: Message
+        let word: String
+        let suggestion: String
+        var warning: Message { EvalMessages.unknownIdentifier(word, suggestion: suggestion) }
     }
 
     /// The word of the node `id` when it is a bare word that is no keyword
@@ -271,7 +276,7 @@ final class ValueLowerer {
         let isCondition = found?.takesConditions ?? false
         let takesWords = found?.takesWords ?? false
         var forms = ArgumentForms()
-        var misspelt: [MisspeltWord] = []
+        var misspelt: [MisspeltWord]?
         var next = id + 1
         while next < end {
             var argument = next
@@ -291,8 +296,8 @@ final class ValueLowerer {
                 value = lowerSequence(argument)
                 forms.markSequence(position)
             } else if node.kind == .identifier && !isCondition {
-                let (word, warning) = identifierValue(node.range)
-                if let warning { misspelt.append(MisspeltWord(range: node.range, warning: warning)) }
+                let (word, misspeltWord) = identifierValue(node.range)
+                if let misspeltWord { misspelt = (misspelt ?? []) + [misspeltWord] }
                 value = word
             } else {
                 value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
@@ -303,12 +308,16 @@ final class ValueLowerer {
             }
             argumentStack.push(value, at: range)
         }
-        if failed {
-            for word in misspelt { report(word.warning, word.range) }
-            return nil
+        let arguments = ArgumentValues(argumentStack, from: base)
+        guard let misspelt else {
+            return failed ? nil : build(found, named: name, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
         }
-        return build(found, named: name, at: id, nameRange: nameRange, arguments: ArgumentValues(argumentStack, from: base), forms: forms,
-                     misspelt: misspelt)
+        // Nested calls are built by now: these are this call's alone.
+        misspeltArguments = misspelt
+        let value = failed ? nil : build(found, named: name, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
+        for word in misspeltArguments! { report(word.warning, word.range) }  // those the function did not refuse
+        misspeltArguments = nil
+        return value
     }
 
     /// `blue 80%`, `to right`: the values of a sequence, as a vector the
@@ -339,9 +348,7 @@ final class ValueLowerer {
     /// once: when the function refuses that argument, its error says "did
     /// you mean 'red'?" too; otherwise the word's own warning is reported.
     private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
-                       arguments values: ArgumentValues, forms: ArgumentForms, misspelt: [MisspeltWord]) -> StyleValue? {
-        var warnings = misspelt
-        defer { for word in warnings { report(word.warning, word.range) } }
+                       arguments values: ArgumentValues, forms: ArgumentForms) -> StyleValue? {
         guard let builtin = found?.function else {
             if let suggestion = Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
@@ -377,10 +384,10 @@ final class ValueLowerer {
         let result = builtin.build(&arguments)
         for (message, range) in arguments.problems {
             var message = message
-            if let index = warnings.firstIndex(where: { $0.range == range }), let suggestion = warnings[index].warning.fixIt {
-                message.text += "; did you mean '\(suggestion.replacement)'?"
-                if message.fixIt == nil { message.fixIt = suggestion }
-                warnings.remove(at: index)
+            if let index = misspeltArguments?.firstIndex(where: { $0.range == range }) {
+                let suggestion = misspeltArguments!.remove(at: index).suggestion
+                message.text += "; did you mean '\(suggestion)'?"
+                if message.fixIt == nil { message.fixIt = FixIt(replacement: suggestion) }
             }
             report(message, range)
         }
