@@ -52,39 +52,44 @@ struct BuildConfiguration {
         }
         var configuration = BuildConfiguration()
         configuration.file = path
+        // Every mistake of the file in one run, as a stylesheet's are.
+        var problems: [Problem] = []
         for (key, value) in members {
             switch (key, value.kind) {
             case ("format", .string(let format)) where format == "json" || format == "binary":
                 configuration.format = format
             case ("format", _):
-                return .failure(problem("'format' is \"json\" or \"binary\"", at: value.offset))
+                problems.append(problem("'format' is \"json\" or \"binary\"", at: value.offset))
             case ("includePaths", .array(let items)):
                 for item in items {
                     guard case .string(let folder) = item.kind else {
-                        return .failure(problem("'includePaths' lists folders as strings", at: item.offset))
+                        problems.append(problem("'includePaths' lists folders as strings", at: item.offset))
+                        continue
                     }
                     let written = FilePath(folder)
                     configuration.includePaths.append(written.isAbsolute ? written : path.directory.appending(written))
                 }
             case ("includePaths", _):
-                return .failure(problem("'includePaths' is a list of folders, relative to this file's folder", at: value.offset))
+                problems.append(problem("'includePaths' is a list of folders, relative to this file's folder", at: value.offset))
             case ("warningsAsErrors", .bool(let flag)):
                 configuration.warningsAsErrors = flag
             case ("warningsAsErrors", _):
-                return .failure(problem("'warningsAsErrors' is true or false", at: value.offset))
+                problems.append(problem("'warningsAsErrors' is true or false", at: value.offset))
             case ("deploymentTarget", .string(let written)):
                 guard let version = OSVersion(written) else {
-                    return .failure(problem("'deploymentTarget' is an iOS version such as \"15.0\", found \"\(written)\"", at: value.offset))
+                    problems.append(problem("'deploymentTarget' is an iOS version such as \"15.0\", found \"\(written)\"", at: value.offset))
+                    continue
                 }
                 configuration.deploymentTarget = version
             case ("deploymentTarget", _):
-                return .failure(problem("'deploymentTarget' is an iOS version as a string, such as \"15.0\"", at: value.offset))
+                problems.append(problem("'deploymentTarget' is an iOS version as a string, such as \"15.0\"", at: value.offset))
             default:
                 let suggestion = Suggestions.closest(to: key, in: keys).map { "did you mean '\($0)'? " } ?? ""
-                return .failure(problem("unknown key '\(key)'; \(suggestion)the keys are \(keys.joined(separator: ", "))",
+                problems.append(problem("unknown key '\(key)'; \(suggestion)the keys are \(keys.joined(separator: ", "))",
                                         at: keyOffset(before: value.offset, in: bytes)))
             }
         }
+        guard problems.isEmpty else { return .failure(Problem(message: problems.map(\.message).joined(separator: "\n"))) }
         return .success(configuration)
     }
 

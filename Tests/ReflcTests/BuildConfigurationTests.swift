@@ -42,6 +42,12 @@ struct BuildConfigurationTests {
             #expect(run.status == 1)
             #expect(run.stderr == message)
         }
+        // Every mistake in one run.
+        try "{\n  \"deploymentTarget\": 15,\n  \"warningsAsErrors\": \"yes\"\n}".write(toFile: folder + "/reflc.json", atomically: true, encoding: .utf8)
+        let two = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "out.json"], in: folder)
+        #expect(two.status == 1)
+        #expect(two.stderr == "reflc.json:2:23: error: 'deploymentTarget' is an iOS version as a string, such as \"15.0\"\n"
+                    + "reflc.json:3:23: error: 'warningsAsErrors' is true or false\n")
         // A file that cannot be read is unreadable input: exit 2, as for a stylesheet.
         let missing = try CommandLineTests.run(["build", "main.less", "--config", "nothere.json", "-o", "out.json"], in: folder)
         #expect(missing.status == 2)
