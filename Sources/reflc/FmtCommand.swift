@@ -117,7 +117,8 @@ enum FmtCommand {
         switch StylesheetFormatter.format(SourceFile(path: name, bytes: bytes)) {
         case .syntaxErrors(let errors):
             options.report(errors)
-            Console.writeError("\(name): not formatted: it has syntax errors\n")
+            // The diagnostics say it; in text, a line says what became of the file.
+            if options.format == .text { Console.writeError("\(name): not formatted: it has syntax errors\n") }
             return .inputErrors
         case .refused(let reason):
             Console.writeError("\(name): not formatted: \(reason)\n")

@@ -75,7 +75,10 @@ final class OutputFile: ByteBufferOutput {
         // A missing folder of the output is made, as lessc and sass do.
         if !exists, let problem = makeFolders(target.directory) { return failure(problem) }
         switch TemporaryFile.create(in: target.directory) {
-        case .failure(let problem): return failure(problem.reason)
+        case .failure(let problem):
+            // The file is written beside itself, then renamed over: the folder must take a new file.
+            let folder = target.directory.description.isEmpty ? "." : target.directory.description
+            return failure("cannot make a file in its folder '\(folder)' (\(problem.reason)), which writing it safely needs")
         case .success(let temporary):
             let destination: Destination = exists && status.st_nlink > 1 ? .rewrite(temporary) : .replace(temporary, keep: exists ? status : nil)
             return .success(OutputFile(path: path, target: target, destination: destination))

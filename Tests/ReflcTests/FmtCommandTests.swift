@@ -40,6 +40,12 @@ struct FmtCommandTests {
         #expect(run.stderr.hasSuffix("bad.less: not formatted: it has syntax errors\n"))
         #expect(Self.contents(folder + "/bad.less") == "A { a: 1 b: 2; }\n")
         #expect(Self.contents(folder + "/good.less") == "B {\n    b: 1;\n}\n")
+        // With JSON diagnostics, stderr is JSON lines only.
+        let json = try CommandLineTests.run(["fmt", "--diagnostics", "json", "bad.less"], in: folder)
+        #expect(json.status == 1)
+        let lines = json.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"severity\":\"error\",\"code\":") && $0.hasSuffix("}") })
     }
 
     @Test func standardInputToStandardOutput() throws {
