@@ -108,6 +108,12 @@ extension Parser {
     /// (with a fix-it when the word is one edit away), and the word is skipped.
     mutating func reportMisspeltImportant() {
         let bang = advance()
+        if at(.identifier) && spells(current.range, "important") {
+            // `! /* why */ important`, or `important` on the next line: only spaces may stand between.
+            let word = advance()
+            error(ParserMessages.importantApart(), at: bang.range.union(word.range))
+            return
+        }
         guard at(.identifier), !current.isAtLineStart else {
             error(ParserMessages.expected("'important'", after: "'!'", found: found), at: bang.range)
             return

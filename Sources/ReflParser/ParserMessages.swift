@@ -137,6 +137,11 @@ enum ParserMessages {
                fixIt: FixIt(replacement: ","))
     }
 
+    static func importantApart() -> Message {
+        .error(.expectedToken, "'!' and 'important' are apart; write '!important' (only spaces may stand between them)",
+               fixIt: FixIt(replacement: "!important"))
+    }
+
     static func unknownBangWord(_ word: String, suggestion: String?) -> Message {
         .error(.expectedToken, "unknown '!\(word)'" + (suggestion.map { "; did you mean '!\($0)'?" } ?? "; the only such word is '!important'"),
                fixIt: suggestion.map { FixIt(replacement: "!" + $0) })
