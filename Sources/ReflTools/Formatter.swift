@@ -233,7 +233,10 @@ struct FormatterLayout {
             if current.kind == .rightParen { nesting = max(0, nesting - 1) }
             if !isFirst {
                 let commented = writeInlineGap()
-                if commented || Self.needsSpace(between: tokens[index - 1], and: current) { writeSpace() }
+                // After a comment, a space, except before what hugs the value before it (`f(1 /* one */, 2)`).
+                if (commented && !Self.hugsWhatPrecedes(current.kind)) || Self.needsSpace(between: tokens[index - 1], and: current) {
+                    writeSpace()
+                }
             }
             writeToken()
             isFirst = false
@@ -242,15 +245,20 @@ struct FormatterLayout {
 
     /// Whether the layout puts a space between two tokens of a value.
     static func needsSpace(between previous: Token, and next: Token) -> Bool {
-        switch next.kind {
-        case .comma, .rightParen, .rightBracket, .semicolon: return false
-        case .important: return true
-        default: break
-        }
+        if hugsWhatPrecedes(next.kind) { return false }
+        if next.kind == .important { return true }
         switch previous.kind {
         case .comma: return true
         case .leftParen, .leftBracket: return false
         default: return next.isPrecededBySpace
+        }
+    }
+
+    /// `,`, `)`, `]` and `;` follow what precedes them with no space.
+    static func hugsWhatPrecedes(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .comma, .rightParen, .rightBracket, .semicolon: return true
+        default: return false
         }
     }
 

@@ -70,6 +70,9 @@ struct FormatterTests {
     @Test func commentsStayWhereTheyStand() {
         let source = "A { // after the brace\n    a: 1; /* after a */\n\n    // before b\n    b: 2;\n    // before the end\n}\n"
         #expect(Self.format(source) == source)
+        // Inside a value, a comment is spaced as the value's tokens are: no space before ',' or ')'.
+        #expect(Self.format("A { a: f(1 /*in*/ , 2); b: f(1/*x*/); c: f(1,/*y*/2); }")
+                    == "A {\n    a: f(1 /*in*/, 2);\n    b: f(1 /*x*/);\n    c: f(1, /*y*/ 2);\n}\n")
     }
 
     @Test func syntaxErrorsAreReportedAndNothingIsFormatted() {
