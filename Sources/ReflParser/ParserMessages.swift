@@ -31,9 +31,14 @@ enum ParserMessages {
             return write("shadow(\(values.joined(separator: ", ")))", why, certain: values.count == 4)
         }
         let lengths = values.allSatisfy { $0.first.map { $0.isNumber || $0 == "-" || $0 == "." || $0 == "@" } ?? false }
+        let insetsKey = ["margin", "padding", "inset"].contains { lowered.contains($0) }
+        if lengths && values.count == 2 && !insetsKey {
+            // The key says nothing of what the two numbers are (`tint-color: 1px 2px`): name the forms, pick none.
+            return .error(.spaceSeparatedValues, base + "; a declaration takes one value: two numbers are the arguments of "
+                              + "a function such as edge-insets(vertical, horizontal), size(width, height) or point(x, y)")
+        }
         if lengths && (2...4).contains(values.count) {
             let v = values
-            let insetsKey = ["margin", "padding", "inset"].contains { lowered.contains($0) }
             switch v.count {
             case 2:
                 return write("edge-insets(\(v[0]), \(v[1]))", " (vertical, horizontal)", certain: insetsKey)

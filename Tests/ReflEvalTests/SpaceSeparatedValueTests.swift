@@ -13,7 +13,11 @@ struct SpaceSeparatedValueTests {
 
     @Test func insetsShadowsAndBordersNameTheirFunction() {
         #expect(Self.only("layout-margins: 8pt 16pt;") == ("'layout-margins' takes one value, found 2 separated by spaces; write 'edge-insets(8pt, 16pt)' (vertical, horizontal)", "edge-insets(8pt, 16pt)"))
-        #expect(Self.only("spacing: 8pt 16pt;").fixIt == nil)  // insets only perhaps: no fix-it
+        // A key that says nothing of what two numbers are: the forms named, none picked, no fix-it.
+        #expect(Self.only("tint-color: 1px 2px;") == ("'tint-color' takes one value, found 2 separated by spaces; a declaration takes one value: "
+                                                      + "two numbers are the arguments of a function such as edge-insets(vertical, horizontal), "
+                                                      + "size(width, height) or point(x, y)", nil))
+        #expect(Self.only("spacing: 8pt 16pt;").fixIt == nil)
         #expect(Self.only("padding: 8pt 16pt;").fixIt == "edge-insets(8pt, 16pt)")
         #expect(Self.only("margin: 1px 2px 3px 4px;") == ("'margin' takes one value, found 4 separated by spaces; write 'edge-insets(4px, 1px, 2px, 3px)': CSS's order is top, right, bottom, left; edge-insets() takes left, top, right, bottom", "edge-insets(4px, 1px, 2px, 3px)"))
         #expect(Self.only("margin: 1px 2px 3px;").fixIt == "edge-insets(2px, 1px, 2px, 3px)")
