@@ -7,9 +7,13 @@ import ReflEval
 /// `CGSize`, `CGPoint` and `CGRect` conveniences where UIKit is available).
 /// Deterministic: the same table gives the same bytes.
 public struct SwiftTokens {
-    /// Two names that become the same Swift identifier in one group.
-    public struct Collision: Error, CustomStringConvertible {
-        public let description: String
+    /// Names that become the same Swift identifier in one group: one
+    /// message per identifier that more than one name becomes, all of them
+    /// found in one pass.
+    public struct Collisions: Error, CustomStringConvertible {
+        /// `@ink-dark (main.less:1:1) and @inkDark (main.less:2:1) both become 'Colors.inkDark' in Swift; rename one of them`.
+        public let messages: [String]
+        public var description: String { messages.joined(separator: "\n") }
     }
 
     /// The namespace enum's name (`MainStyles`).
@@ -18,26 +22,37 @@ public struct SwiftTokens {
     public let sourceName: String
     /// Doc comments for variables, by name (design tokens' `$description`).
     public let descriptions: [String: String]
+    /// Where each variable is defined, by name, for the messages about
+    /// names that collide (a rule table does not record it; traits and
+    /// classes are placed at the first rule that names them).
+    public let variablePositions: [String: SourcePosition]
 
-    public init(typeName: String, sourceName: String, descriptions: [String: String] = [:]) {
+    public init(typeName: String, sourceName: String, descriptions: [String: String] = [:],
+                variablePositions: [String: SourcePosition] = [:]) {
         self.typeName = typeName
         self.sourceName = sourceName
         self.descriptions = descriptions
+        self.variablePositions = variablePositions
     }
 
     /// One group of constants (`Colors`, `Traits`, ...): Swift name, declaration, and what it came from.
     private struct Group {
         let name: String
-        var entries: [(swiftName: String, origin: String, description: String?, declaration: String)] = []
+        /// `name` is what the stylesheet writes (`@ink-dark`, `class UIView`), for messages.
+        var entries: [(swiftName: String, origin: String, name: String, position: SourcePosition?, description: String?,
+                       declaration: String)] = []
     }
 
-    /// The Swift file for `table`.
-    public func source(for table: RuleTable) throws(Collision) -> String {
+    /// The Swift file for `table`; every set of names that become one
+    /// identifier is reported, not only the first.
+    public func source(for table: RuleTable) throws(Collisions) -> String {
         var groups: [String: Group] = [:]
         var skipped: [String] = []
-        func add(_ group: String, _ name: String, origin: String, description: String? = nil, _ type: String, _ value: String) {
-            groups[group, default: Group(name: group)].entries.append((Self.identifier(name), origin, description,
-                                                                       "public static let \(Self.identifier(name)): \(type) = \(value)"))
+        func add(_ group: String, _ name: String, origin: String, written: String, at position: SourcePosition?, description: String? = nil,
+                 _ type: String, _ value: String) {
+            let swiftName = Self.identifier(name)
+            groups[group, default: Group(name: group)].entries.append((swiftName, origin, written, position, description,
+                                                                       "public static let \(swiftName): \(type) = \(value)"))
         }
         for (name, value) in table.variables.sorted(by: { $0.key < $1.key }) {
             let origin = "@" + name
@@ -45,32 +60,53 @@ public struct SwiftTokens {
                 skipped.append(origin)
                 continue
             }
-            add(constant.group, name, origin: origin + (constant.note.map { " (\($0))" } ?? ""), description: descriptions[name],
-                constant.type, constant.literal)
+            add(constant.group, name, origin: origin + (constant.note.map { " (\($0))" } ?? ""), written: origin, at: variablePositions[name],
+                description: descriptions[name], constant.type, constant.literal)
         }
         // Every step names a class or a trait: the view's own and its ancestors' (context).
-        let steps = table.rules.flatMap { rule in
-            [(rule.selector.className, rule.selector.trait)] + rule.selector.context.map { ($0.className, $0.trait) }
-        }
-        for trait in Set(steps.compactMap(\.1)).sorted() {
-            add("Traits", trait, origin: "trait \(trait)", "String", Self.string(trait))
-        }
-        for className in Set(steps.compactMap(\.0)).sorted() {
-            add("Classes", className, origin: "class \(className)", "String", Self.string(className))
-        }
-        for group in groups.values {
-            var seen: [String: String] = [:]
-            for entry in group.entries {
-                if let first = seen[entry.swiftName] {
-                    throw Collision(description: "\(first) and \(entry.origin) both become '\(group.name).\(entry.swiftName)' in Swift; rename one of them")
-                }
-                seen[entry.swiftName] = entry.origin
+        // Each is placed at the first rule that names it.
+        var traits: [String: SourcePosition] = [:], classes: [String: SourcePosition] = [:]
+        for rule in table.rules {
+            for step in [(rule.selector.className, rule.selector.trait)] + rule.selector.context.map({ ($0.className, $0.trait) }) {
+                if let trait = step.1, traits[trait] == nil { traits[trait] = rule.source }
+                if let className = step.0, classes[className] == nil { classes[className] = rule.source }
             }
         }
+        for (trait, position) in traits.sorted(by: { $0.key < $1.key }) {
+            add("Traits", trait, origin: "trait \(trait)", written: "trait \(trait)", at: position, "String", Self.string(trait))
+        }
+        for (className, position) in classes.sorted(by: { $0.key < $1.key }) {
+            add("Classes", className, origin: "class \(className)", written: "class \(className)", at: position, "String", Self.string(className))
+        }
+        let collisions = Self.collisions(in: groups)
+        guard collisions.isEmpty else { throw Collisions(messages: collisions) }
         return render(groups: groups, skipped: skipped)
     }
 
+    /// A message for each identifier that more than one name of its group
+    /// becomes, by group and identifier; the names in the order they were added.
+    private static func collisions(in groups: [String: Group]) -> [String] {
+        var messages: [String] = []
+        for name in groups.keys.sorted() {
+            let entries = groups[name]!.entries
+            let byIdentifier = Dictionary(grouping: entries.indices, by: { entries[$0].swiftName })
+            for (swiftName, indices) in byIdentifier.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+                let names = indices.sorted().map { index in
+                    let entry = entries[index]
+                    let written = commentText(entry.name)
+                    return entry.position.map { "\(written) (\($0.file):\($0.line):\($0.column))" } ?? written
+                }
+                let listed = names.count == 2 ? "\(names[0]) and \(names[1]) both"
+                    : names.dropLast().joined(separator: ", ") + " and \(names.last!) all"
+                messages.append("\(listed) become '\(name).\(swiftName)' in Swift; rename \(names.count == 2 ? "one of them" : "all but one")")
+            }
+        }
+        return messages
+    }
+
     private func render(groups: [String: Group], skipped: [String]) -> String {
+        // Names from a rule table can hold any character: each stays on its comment line.
+        let sourceName = Self.commentText(sourceName)
         var out = """
             // Generated by `reflc gen-swift` from \(sourceName): the stylesheet's variables and
             // selector names as Swift constants. Do not edit: build again instead.
@@ -169,12 +205,12 @@ public struct SwiftTokens {
                     for line in Self.commentLines(description) { out += "        /// \(line)\n" }
                     out += "        ///\n"
                 }
-                out += "        /// \(entry.origin)\n        \(entry.declaration)\n"
+                out += "        /// \(Self.commentText(entry.origin))\n        \(entry.declaration)\n"
             }
             out += "    }\n"
         }
         if !skipped.isEmpty {
-            out += "\n    // Not generated (no Swift type for them): \(skipped.joined(separator: ", ")).\n"
+            out += "\n    // Not generated (no Swift type for them): \(Self.commentText(skipped.joined(separator: ", "))).\n"
         }
         out += "}\n"
         out += """
@@ -383,13 +419,27 @@ public struct SwiftTokens {
     /// A lowerCamelCase Swift identifier for a stylesheet name: words split
     /// at `-`, `_`, `.` and other non-letters, a leading acronym lowercased
     /// (`UIButton` → `uiButton`), a leading digit prefixed with `_`, a
-    /// keyword escaped with backticks.
+    /// keyword escaped with backticks. A name with no letter or digit is
+    /// spelled by its characters' code points: `@_` → `_u5F`, `@€` →
+    /// `_u20AC`, `@--` → `_u2D_u2D` (no other name gives `_u`: a `_`
+    /// comes only before a digit).
     public static func identifier(_ name: String) -> String {
-        let words = name.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !$0.isEmpty }
-        guard !words.isEmpty else { return "_" }
+        let words = words(name)
+        guard !words.isEmpty else {
+            guard !name.isEmpty else { return "_empty" }
+            return name.unicodeScalars.map { "_u" + String($0.value, radix: 16, uppercase: true) }.joined()
+        }
         var result = lowerFirstWord(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        if result.first?.isNumber == true { result = "_" + result }
+        if let first = result.unicodeScalars.first, !isIdentifierHead(first) { result = "_" + result }
         return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    /// The words of a name: runs of letters and digits that Swift takes in
+    /// an identifier; anything else separates them.
+    private static func words(_ name: String) -> [String] {
+        name.split { character in
+            !(character.isLetter || character.isNumber) || !character.unicodeScalars.allSatisfy(isIdentifierCharacter)
+        }.map(String.init)
     }
 
     /// `UIButton` → `uiButton`, `URL` → `url`, `Title` → `title`, `ink` → `ink`.
@@ -411,24 +461,97 @@ public struct SwiftTokens {
         "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
     ]
 
-    /// `main.less` → `MainStyles`, `design-system.less` → `DesignSystemStyles`.
+    /// Words that begin a type in Swift (`any P`, `some P`, `each T`):
+    /// `extension any.Color` does not parse.
+    private static let typeKeywords: Set<String> = ["any", "some", "each"]
+
+    /// The types the generated file names without a module, by the module
+    /// that has them: an enum of one of these names would hide it, in the
+    /// file and in the rest of its module.
+    private static let typesUsed: [String: String] = [
+        "Bool": "Swift", "Double": "Swift", "Hashable": "Swift", "Int": "Swift", "Sendable": "Swift", "String": "Swift",
+        "CGPoint": "CoreGraphics", "CGRect": "CoreGraphics", "CGSize": "CoreGraphics", "NSAttributedString": "Foundation",
+        "NSMutableParagraphStyle": "UIKit", "NSShadow": "UIKit", "NSTextAlignment": "UIKit", "UIColor": "UIKit",
+        "UIEdgeInsets": "UIKit", "UIFont": "UIKit", "UIFontMetrics": "UIKit",
+    ]
+
+    /// Why `name` cannot name the enum of the generated file, nil when it
+    /// can: it must be a Swift identifier of letters, digits and `_` that
+    /// does not start with a digit, not a keyword, and not the name of a
+    /// type the file uses.
+    public static func typeNameProblem(_ name: String) -> String? {
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, isIdentifierHead(first), scalars.allSatisfy(isIdentifierCharacter),
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            return "it is not a Swift identifier (letters, digits and _, not starting with a digit)"
+        }
+        if keywords.contains(name) || typeKeywords.contains(name) { return "it is a Swift keyword" }
+        if let module = typesUsed[name] { return "it would hide \(module)'s \(name), which the generated file uses" }
+        return nil
+    }
+
+    /// `main.less` → `MainStyles`, `design-system.less` → `DesignSystemStyles`,
+    /// `UIKit-overrides.less` → `UIKitOverridesStyles`, `2024.less` →
+    /// `Stylesheet2024Styles`: the file's words, each capitalized, then `Styles`.
+    public static func typeName(forFile path: String) -> String {
+        var name = String(path.split(separator: "/").last ?? "")
+        if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
+        let joined = words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let startsWell = joined.unicodeScalars.first.map(isIdentifierHead) ?? false
+        return (startsWell ? joined : "Stylesheet" + joined) + "Styles"
+    }
+
+    /// Whether Swift takes `scalar` as the first character of an identifier
+    /// (The Swift Programming Language, Lexical Structure: identifier-head).
+    static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        switch value {
+        case 0x41...0x5A, 0x61...0x7A, 0x5F: return true
+        case 0xA8, 0xAA, 0xAD, 0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF: return true
+        case 0x100...0x2FF, 0x370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF, 0x1E00...0x1FFF: return true
+        case 0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040, 0x2054, 0x2060...0x206F: return true
+        case 0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF: return true
+        case 0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF: return true
+        case 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFD: return true
+        case 0x10000...0xEFFFD: return value & 0xFFFF <= 0xFFFD  // each plane but its last two code points
+        default: return false
+        }
+    }
+
+    /// Whether Swift takes `scalar` after the first character of an identifier (identifier-character).
+    static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
+        default: return isIdentifierHead(scalar)
+        }
+    }
+
     /// `text` as lines of a doc comment: one per line of the text, without
-    /// a character that would end the comment or the line early.
+    /// a character that would end the comment or the line early, and each
+    /// other control character written as its code (`\u{0}`: swiftc warns
+    /// of a NUL in a file).
     static func commentLines(_ text: String) -> [String] {
         // By scalars: "\r\n" is one Character, which a split on "\n" would not see.
         let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
         let unified = String(String.UnicodeScalarView(text.replacingCRLF.unicodeScalars.map { breaks.contains($0) ? "\n" : $0 }))
         return unified.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(String.UnicodeScalarView(line)).trimmingTrailingSpaces
+            commentText(String(String.UnicodeScalarView(line))).trimmingTrailingSpaces
         }
     }
 
-    public static func typeName(forFile path: String) -> String {
-        var name = String(path.split(separator: "/").last ?? "")
-        if let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
-        let words = name.split { !($0.isLetter || $0.isNumber) }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-        let joined = words.joined()
-        return (joined.isEmpty || joined.first!.isNumber ? "Stylesheet" + joined : joined) + "Styles"
+    /// `text` on one line of a comment: its control characters and line
+    /// breaks written as their codes (`\u{A}`), a tab kept.
+    static func commentText(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                out.append(contentsOf: "\\u{\(String(value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }
 

@@ -221,11 +221,93 @@ struct ToolchainTests {
         #expect(try ExampleTests.run(folder + "/brand", [], in: folder).output == "1.0 0.11 0.15\n")
     }
 
+    /// Every collision in one run, each name where it is written (as
+    /// diagnostics name the file); a rule table places its rules only.
     @Test func namesThatCollideAreAnErrorNamingBoth() throws {
-        let folder = try Self.folder(["clash.less": "@ink-dark: #000;\n@inkDark: #111;\ncard { a: 1; }\n"])
+        let clash = "@ink-dark: #000;\n@inkDark: #111;\n@a-b: 1;\n  @aB: 2;\n@a_b: 3;\nUIView { alpha: 1; }\nUiView { alpha: 1; }\n"
+            + "UIView:my-trait { alpha: 1; }\nUILabel:myTrait { alpha: 1; }\n"
+        let folder = try Self.folder(["styles/clash.less": clash])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try CommandLineTests.run(["gen-swift", "clash.less"], in: folder)
+        let run = try CommandLineTests.run(["gen-swift", "styles/clash.less"], in: folder)
         #expect(run.status == 1)
-        #expect(run.stderr == "reflc: error: @ink-dark and @inkDark both become 'Colors.inkDark' in Swift; rename one of them\n")
+        #expect(run.stderr == """
+            reflc: error: class UIView (styles/clash.less:6:1) and class UiView (styles/clash.less:7:1) both become 'Classes.uiView' in Swift; rename one of them
+            reflc: error: @ink-dark (styles/clash.less:1:1) and @inkDark (styles/clash.less:2:1) both become 'Colors.inkDark' in Swift; rename one of them
+            reflc: error: @a-b (styles/clash.less:3:1), @aB (styles/clash.less:4:3) and @a_b (styles/clash.less:5:1) all become 'Numbers.aB' in Swift; rename all but one
+            reflc: error: trait my-trait (styles/clash.less:8:1) and trait myTrait (styles/clash.less:9:1) both become 'Traits.myTrait' in Swift; rename one of them
+
+            """)
+        #expect(try CommandLineTests.run(["build", "styles/clash.less", "-o", "clash.json"], in: folder).status == 0)
+        let fromTable = try CommandLineTests.run(["gen-swift", "clash.json"], in: folder)
+        #expect(fromTable.status == 1)
+        #expect(fromTable.stderr.split(separator: "\n") == [
+            "reflc: error: class UIView (clash.less:6:1) and class UiView (clash.less:7:1) both become 'Classes.uiView' in Swift; rename one of them",
+            "reflc: error: @ink-dark and @inkDark both become 'Colors.inkDark' in Swift; rename one of them",
+            "reflc: error: @a-b, @aB and @a_b all become 'Numbers.aB' in Swift; rename all but one",
+            "reflc: error: trait my-trait (clash.less:8:1) and trait myTrait (clash.less:9:1) both become 'Traits.myTrait' in Swift; rename one of them",
+        ])
+    }
+
+    /// `swiftc -typecheck` of `files` in `folder`: its output, nil when it failed.
+    static func typecheck(_ files: [String], in folder: String) throws -> String? {
+        let run = try ExampleTests.run("/usr/bin/env", ["swiftc", "-typecheck"] + files, in: folder)
+        return run.status == 0 ? run.output : nil
+    }
+
+    /// The default type name comes from any file name; a given one is any
+    /// Swift type name but a keyword or a type the file uses; what is
+    /// refused says why, and where the name came from.
+    @Test func genSwiftTypeNamesFromFilesAndOptions() throws {
+        let files = ["UIKit-overrides.less": "UIKitOverridesStyles", "a-b.less": "ABStyles", "AB.less": "ABStyles", "a.b.less": "ABStyles",
+                     "a b.less": "ABStyles", "2024.less": "Stylesheet2024Styles"]
+        let folder = try Self.folder(files.mapValues { _ in "@a: 1;\nUIView:b { alpha: 1; }\n" })
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (file, typeName) in files {
+            let run = try CommandLineTests.run(["gen-swift", file], in: folder)
+            #expect(run.status == 0, "\(file): \(run.stderr)")
+            #expect(run.stdout.contains("public enum \(typeName) {"), "\(file)")
+        }
+        // Names the old check refused, and ones that share a name with the file's own types: each compiles.
+        for typeName in ["URLStyles", "IOSStyles", "Self_", "Color", "Font", "Swift"] {
+            let run = try CommandLineTests.run(["gen-swift", "a-b.less", "--type-name", typeName, "-o", "Tokens.swift"], in: folder)
+            #expect(run.status == 0, "\(typeName): \(run.stderr)")
+            try "let x: Double = \(typeName).Numbers.a\nlet y: String = \(typeName).Traits.b\n"
+                .write(toFile: folder + "/use.swift", atomically: true, encoding: .utf8)
+            #expect(try Self.typecheck(["Tokens.swift", "use.swift"], in: folder) == "", "\(typeName)")
+        }
+        let refused = [
+            "Any": "it is a Swift keyword",
+            "some": "it is a Swift keyword",
+            "String": "it would hide Swift's String, which the generated file uses",
+            "Double": "it would hide Swift's Double, which the generated file uses",
+            "UIColor": "it would hide UIKit's UIColor, which the generated file uses",
+            "a-b": "it is not a Swift identifier (letters, digits and _, not starting with a digit)",
+        ]
+        for (typeName, problem) in refused {
+            let run = try CommandLineTests.run(["gen-swift", "a-b.less", "--type-name", typeName], in: folder)
+            #expect(run.status == 2)
+            #expect(run.stderr == "reflc: error: --type-name takes a Swift type name such as MainStyles, found '\(typeName)': \(problem)\n")
+        }
+    }
+
+    /// Names with no letters, a token description with control characters:
+    /// the file type-checks without a warning and the constants are there.
+    @Test func genSwiftOfAdversarialNamesTypechecks() throws {
+        let folder = try Self.folder([
+            "odd.less": "@import tokens(\"odd.tokens.json\");\n@_: 1;\n@😀: 2;\n@€: 3;\n@-: 4;\nUIView:_ { alpha: 1; }\nUIView:😀 { alpha: 1; }\n",
+            "odd.tokens.json": #"{"ink": {"$type": "number", "$value": 5, "$description": "Ink\u0000with a NUL\u0007 and ESC\u001b[31m"}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CommandLineTests.run(["gen-swift", "odd.less", "-o", "Odd.swift"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try String(contentsOfFile: folder + "/Odd.swift", encoding: .utf8)
+        #expect(source.contains("        /// Ink\\u{0}with a NUL\\u{7} and ESC\\u{1B}[31m\n        ///\n        /// @ink\n"))
+        try """
+            let numbers: [Double] = [OddStyles.Numbers._u5F, OddStyles.Numbers._u1F600, OddStyles.Numbers._u20AC, OddStyles.Numbers._u2D,
+                                     OddStyles.Numbers.ink]
+            let traits: [String] = [OddStyles.Traits._u5F, OddStyles.Traits._u1F600]
+
+            """.write(toFile: folder + "/use.swift", atomically: true, encoding: .utf8)
+        #expect(try Self.typecheck(["Odd.swift", "use.swift"], in: folder) == "")
     }
 }
