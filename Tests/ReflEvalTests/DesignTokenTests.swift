@@ -81,8 +81,101 @@ struct DesignTokenTests {
     @Test func variableNames() {
         #expect(DesignTokenValues.variableName(["color", "brand", "primary"]) == "color-brand-primary")
         #expect(DesignTokenValues.variableName(["Space", "x small (4)"]) == "Space-x-small--4-")
-        #expect(DesignTokenValues.decimal(0.1 + 0.2) == "0.3")
         #expect(DesignTokenValues.decimal(-12.5) == "-12.5")
-        #expect(DesignTokenValues.decimal(1e-9) == "0")
+    }
+
+    /// A number is written as a stylesheet writes it: in full, in the fewest
+    /// digits that read back as the same number.
+    @Test(arguments: [
+        (0.1 + 0.2, "0.30000000000000004"), (1e-9, "0.000000001"), (999999999999, "999999999999"),
+        (0.1234567890123456, "0.1234567890123456"), (1.2345678901234568e29, "123456789012345680000000000000"),
+        (-1e20, "-100000000000000000000"), (1e15, "1000000000000000"), (0, "0"), (-0.0, "0"), (12.345678, "12.345678"),
+    ] as [(Double, String)])
+    func numbersAreWrittenInFull(_ value: Double, _ text: String) {
+        #expect(DesignTokenValues.decimal(value) == text)
+        #expect(Double(text) == value)
+    }
+
+    @Test func theLargestAndSmallestNumbersAreWrittenInFull() {
+        for value in [Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, Double.leastNormalMagnitude, 1e-300, 1e300] {
+            let text = DesignTokenValues.decimal(value)
+            #expect(!text.contains("e") && Double(text) == value, "\(value) → \(text.prefix(40))…")
+        }
+    }
+
+    /// Compiles `stylesheet` beside the files `files` (name → text) in a new folder.
+    static func compile(_ stylesheet: String, files: [String: String]) throws -> CompileResult {
+        let folder = NSTemporaryDirectory() + "reflc-tokens-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        return Compiler.compile(source: SourceFile(path: folder + "/main.less", bytes: Array(stylesheet.utf8)))
+    }
+
+    /// A token's number is the number a stylesheet keeps for the same
+    /// number written out: not rounded to six decimals, not capped.
+    @Test func numbersKeepTheirPrecision() throws {
+        let tokens = #"{"a": {"$value": 999999999999}, "b": {"$value": 1e-7}, "c": {"$value": 0.1234567890123456},"#
+            + #" "d": {"$value": 123456789012345678901234567890}, "e": {"$value": -1e308},"#
+            + #" "f": {"$type": "dimension", "$value": {"value": 1e300, "unit": "rem"}}, "g": {"$type": "dimension", "$value": "0.1234567890123456px"}}"#
+        let result = try Self.compile("@import tokens(\"n.json\");\n", files: ["n.json": tokens])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let variables = try #require(result.ruleTable).variables
+        #expect(variables["a"] == .number(999999999999, unit: nil))
+        #expect(variables["b"] == .number(1e-7, unit: nil))
+        #expect(variables["c"] == .number(0.1234567890123456, unit: nil))
+        #expect(variables["d"] == .number(1.2345678901234568e29, unit: nil))
+        #expect(variables["e"] == .number(-1e308, unit: nil))
+        #expect(variables["f"] == .number(1.6e301, unit: .pt))
+        #expect(variables["g"] == .number(0.1234567890123456, unit: .px))
+        let written = Compiler.compile(source: SourceFile(path: "main.less", bytes: Array("@d: 123456789012345678901234567890;\n".utf8)))
+        #expect(try #require(written.ruleTable).variables["d"] == variables["d"])
+    }
+
+    /// Exporting keeps every digit of a number, and a shadow or border of a
+    /// light-dark color comes back as it was, with no warning.
+    @Test func anExportOfNumbersShadowsAndBordersReadsBack() throws {
+        let stylesheet = """
+            @ink: light-dark(#112233, #ddeeff);
+            @sh: shadow(0px, 2px, 4px, light-dark(#000000, #ffffff));
+            @bo: border(1px, @ink);
+            @n: 0.1234567890123456;
+            @tiny: 0.0000001;
+            @big: 123456789012345678901234567890;
+            @t: 0.0015s;
+
+            """
+        let original = Compiler.compile(source: SourceFile(path: "main.less", bytes: Array(stylesheet.utf8)))
+        let table = try #require(original.ruleTable)
+        let export = DesignTokenExport.document(variables: table.variables)
+        #expect(export.omitted.isEmpty)
+        let text = String(decoding: export.bytes, as: UTF8.self)
+        #expect(text.contains("\"$value\": 0.1234567890123456 "))
+        #expect(text.contains("\"$value\": 0.0000001 "))
+        #expect(text.contains("\"$value\": 123456789012345680000000000000 "))
+        let again = try Self.compile("@import tokens(\"x.tokens.json\");\n", files: ["x.tokens.json": text])
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics.map(\.message))")
+        #expect(try #require(again.ruleTable).variables == table.variables)
+    }
+
+    /// A shadow whose light and dark tokens differ in more than the color
+    /// keeps its light value, with a warning at the dark one.
+    @Test func aShadowDifferingInMoreThanItsColorKeepsItsLightValue() throws {
+        func shadow(_ color: String, _ blur: Int) -> String {
+            #"{"sh": {"$type": "shadow", "$value": {"color": "\#(color)", "offsetX": "0px", "offsetY": "1px", "blur": "\#(blur)px"}}}"#
+        }
+        let result = try Self.compile("@import tokens(\"l.json\", dark: \"d.json\");\n",
+                                      files: ["l.json": shadow("#000000", 2), "d.json": shadow("#ffffff", 3)])
+        #expect(result.diagnostics.map(\.message) == ["only colors, and the color of a shadow or border, can differ between light and dark; 'sh' keeps its light value"])
+        #expect(result.diagnostics.first.map { FilePath($0.file.path).lastComponent.description } == "d.json")
+    }
+
+    /// Keys that differ only in Unicode normalization are two JSON keys; as
+    /// a stylesheet cannot tell the names apart, the second is an error at its token.
+    @Test func namesDifferingInNormalizationAreTwoTokens() throws {
+        let result = try Self.compile("@import tokens(\"u.json\");\n", files: ["u.json": #"{"e\u0301": {"$value": 11}, "\u00e9": {"$value": 12}}"#])
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.message.contains("its characters encoded differently") == true)
+        #expect(result.diagnostics.first?.range.start == 49)  // the second token's value
     }
 }

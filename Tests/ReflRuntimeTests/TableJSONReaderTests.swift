@@ -107,4 +107,47 @@ struct TableJSONReaderTests {
             #expect(error.diagnostics.first?.message == message)
         }
     }
+
+    /// Keys are compared by their code points (RFC 8259): two keys that
+    /// differ only in Unicode normalization are two keys, for the tree
+    /// parser and the table reader alike; the same key twice is refused.
+    @Test func keysDifferingInNormalizationAreTwoKeys() throws {
+        let keys = "{\"e\\u0301\": 11, \"\\u00e9\": 12}"
+        guard case .object(let members) = try JSONNode.parse(Array(keys.utf8)).get().kind else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map { Array($0.key.unicodeScalars.map(\.value)) } == [[0x65, 0x301], [0xE9]])
+        // More than 16 members: the parser finds repeated keys in a set.
+        let many = (0..<20).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+        #expect((try? JSONNode.parse(Array("{\(many), \"e\\u0301\": 1, \"\\u00e9\": 2}".utf8)).get()) != nil)
+        if case .failure(let failure) = JSONNode.parse(Array("{\(many), \"\\u00e9\": 1, \"\u{e9}\": 2}".utf8)) {
+            #expect(failure.message == "the key \"\u{e9}\" appears twice in one object")
+        } else {
+            Issue.record("a repeated key was accepted")
+        }
+        // An unknown member of a table is skipped, but checked as the tree parser checks it.
+        let table = "{\"version\": 3, \"variables\": {}, \"rules\": [], \"extra\": \(keys)}"
+        #expect((try? Stylesheet(ruleTableJSON: Array(table.utf8))) != nil)
+        let repeated = "{\"version\": 3, \"variables\": {}, \"rules\": [], \"extra\": {\"\\u00e9\": 1, \"\u{e9}\": 2}}"
+        #expect((try? Stylesheet(ruleTableJSON: Array(repeated.utf8))) == nil)
+    }
+
+    /// A number beyond a Double's range is refused by name, at the number.
+    @Test func aNumberOutOfRangeIsSaidToBe() throws {
+        for (json, message) in [("[1e400]", "number out of range: 1e400 is too large to represent (the largest is about 1.8e308)"),
+                                ("[-1e-400]", "number out of range: -1e-400 is too small to represent (it is not zero, but rounds to zero)")] {
+            guard case .failure(let failure) = JSONNode.parse(Array(json.utf8)) else {
+                Issue.record("\(json) was read")
+                continue
+            }
+            #expect(failure.message == message)
+            #expect(failure.offset == 1)
+        }
+        #expect(try JSONNode.parse(Array("[0e-400]".utf8)).get().kind.isArray)
+    }
+}
+
+private extension JSONNode.Kind {
+    var isArray: Bool { if case .array = self { return true } else { return false } }
 }

@@ -183,7 +183,13 @@ final class ValueLowerer {
         case 2 where byte(0) == UInt8(ascii: "p") && byte(1) == UInt8(ascii: "t"): return .number(number.value, unit: .pt)
         case 3 where SourceFile.range(unit, of: bytes, equals: "deg"): return .angle(radians: number.value * Double.pi / 180)
         case 3 where SourceFile.range(unit, of: bytes, equals: "rad"): return .angle(radians: number.value)
-        case 3 where SourceFile.range(unit, of: bytes, equals: "rem"): return .number(number.value * program.remBase, unit: .pt)
+        case 3 where SourceFile.range(unit, of: bytes, equals: "rem"):
+            let points = number.value * program.remBase
+            guard points.isFinite else {
+                report(EvalMessages.numberTooLarge(), range)
+                return nil
+            }
+            return .number(points, unit: .pt)
         case 1 where byte(0) == UInt8(ascii: "s"): return .duration(seconds: number.value)
         case 2 where byte(0) == UInt8(ascii: "m") && byte(1) == UInt8(ascii: "s"): return .duration(seconds: number.value / 1000)
         default: break

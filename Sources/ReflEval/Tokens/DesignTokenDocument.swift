@@ -54,6 +54,10 @@ struct DesignTokenDocument {
                 }
                 continue
             }
+            if key.isEmpty {
+                report.error(file, value.offset, "a token or group name cannot be empty (the key \"\" names this one)")
+                continue
+            }
             if let bad = key.first(where: { $0 == "{" || $0 == "}" || $0 == "." }) {
                 report.error(file, value.offset, "a token or group name cannot contain '\(bad)' (found in '\(key)')")
                 continue

@@ -101,11 +101,19 @@ public enum DesignTokenExport {
     }
 
     private static func body(_ value: StyleValue) -> Result<String, Unexported> {
+        guard numbers(of: value).allSatisfy(\.isFinite) else {
+            return .failure(Unexported("an infinite number has no token form (a JSON number is finite)"))
+        }
         switch value {
         case .color(let value): return .success(typed("color", color(value)))
         case .number(let number, unit: nil): return .success(typed("number", decimal(number)))
         case .duration(let seconds):
-            return .success(typed("duration", "{ \"value\": \(decimal(seconds * 1000)), \"unit\": \"ms\" }"))
+            // In milliseconds when that reads back as the same number of seconds, else in seconds.
+            let milliseconds = seconds * 1000
+            if milliseconds.isFinite && milliseconds / 1000 == seconds {
+                return .success(typed("duration", "{ \"value\": \(decimal(milliseconds)), \"unit\": \"ms\" }"))
+            }
+            return .success(typed("duration", "{ \"value\": \(decimal(seconds)), \"unit\": \"s\" }"))
         case .number(let number, unit: _?): return .success(typed("dimension", dimension(number)))
         case .gradient(let gradient):
             guard gradient.direction == .toBottom else {
@@ -141,6 +149,21 @@ public enum DesignTokenExport {
             return .success(typed("fontWeight", String(weightNumber(weight))))
         default:
             return .failure(Unexported("\(value.kindDescription) has no token form"))
+        }
+    }
+
+    /// The numbers a value's token is written from.
+    private static func numbers(of value: StyleValue) -> [Double] {
+        switch value {
+        case .number(let number, _): return [number]
+        case .duration(let seconds): return [seconds]
+        case .shadow(let shadow): return [shadow.offsetX, shadow.offsetY, shadow.blur]
+        case .border(let border): return [border.width]
+        case .font(let font):
+            if case .points(let size, _) = font.size { return [size] }
+            return []
+        case .gradient(let gradient): return gradient.locations ?? []
+        default: return []
         }
     }
 

@@ -68,7 +68,12 @@ struct DesignTokenValues {
     private func alias(_ node: JSONNode, in file: SourceFile) -> String? {
         let target: String
         switch node.kind {
-        case .string(let text) where text.hasPrefix("{") && text.hasSuffix("}") && text.count > 2:
+        case .string(let text) where text.hasPrefix("{"):
+            guard text.hasSuffix("}") && text.count > 2 else {
+                report.error(file, node.offset, "malformed alias \"\(text)\": an alias is a token's dotted name in braces, such as \"{color.brand.primary}\"",
+                             code: .tokenAlias)
+                return "0"  // a value, so that no second error follows from this one
+            }
             target = String(text.dropFirst().dropLast())
         case .object:
             guard case .string(let pointer)? = node[member: "$ref"]?.kind else { return nil }
@@ -135,7 +140,7 @@ struct DesignTokenValues {
             return "#000000"
         }
         if let wide = rgb.first(where: { $0 < -0.0005 || $0 > 1.0005 }) {
-            report.warning(file, node.offset, "this color is outside sRGB (a channel of \(Self.decimal(wide))); it is clipped to the nearest sRGB color")
+            report.warning(file, node.offset, "this color is outside sRGB (a channel of \(Self.decimal((wide * 1_000_000).rounded() / 1_000_000))); it is clipped to the nearest sRGB color")
         }
         let bytes = rgb.map { Self.decimal(min(max($0, 0), 1) * 255) }
         return "rgba(\(bytes.joined(separator: ", ")), \(Self.decimal(alpha)))"
@@ -152,10 +157,25 @@ struct DesignTokenValues {
             }
             return Self.decimal(value) + unit
         case .string(let text):
-            guard let unit = units.first(where: { text.hasSuffix($0) && Double(text.dropLast($0.count)) != nil }) else {
-                return expected("a number with \(unitList)", node, file)
+            // The longest unit first: "2ms" is milliseconds, not "2m" seconds.
+            guard let unit = units.sorted(by: { $0.count > $1.count }).first(where: { text.hasSuffix($0) }),
+                  Self.isDecimalNumber(text.utf8.dropLast(unit.utf8.count)) else {
+                report.error(file, node.offset, "expected a number with \(unitList), found \(JSONNode.describe(node)): a dimension is "
+                             + "written {\"value\": 16, \"unit\": \"\(units[0])\"}, or as a string of a decimal number and its unit, \"16\(units[0])\"")
+                return nil
             }
-            return Self.decimal(Double(text.dropLast(unit.count))!) + unit
+            let written = text.dropLast(unit.count)
+            let number = Double(String(written))!
+            guard number.isFinite else {
+                report.error(file, node.offset, "number out of range: \"\(text)\" is too large to represent")
+                return nil
+            }
+            let mantissa = written.prefix { $0 != "e" && $0 != "E" }
+            guard number != 0 || mantissa.allSatisfy({ !("1"..."9").contains($0) }) else {
+                report.error(file, node.offset, "number out of range: \"\(text)\" is too small to represent (it is not zero, but rounds to zero)")
+                return nil
+            }
+            return Self.decimal(number) + unit
         case .number(0):
             return "0"
         default:
@@ -226,6 +246,62 @@ struct DesignTokenValues {
         guard let x = field(node, "offsetX", .dimension, file), let y = field(node, "offsetY", .dimension, file),
               let blur = field(node, "blur", .dimension, file), let color = field(node, "color", .color, file) else { return nil }
         return "shadow(\(x), \(y), \(blur), \(color))"
+    }
+
+    /// A shadow or a border whose light and dark tokens differ in their
+    /// color only (as an export writes a shadow of a `light-dark()` color):
+    /// the one value, its color `light-dark(light, dark)`. Nil for any other
+    /// pair, and for an alias (it stands for its token's value). Nothing is
+    /// reported: each token's own expression reports its problems.
+    func appearancesOfOneValue(light: DesignToken, dark: DesignToken) -> String? {
+        let quiet = DesignTokenValues(tokens: tokens, report: TokenDiagnostics())
+        guard quiet.alias(light.value, in: light.file) == nil, quiet.alias(dark.value, in: dark.file) == nil,
+              let type = light.type.flatMap(DesignTokenType.init(rawValue:)), dark.type == light.type else { return nil }
+        let shape: (_ token: DesignToken) -> (rest: String, color: String)?
+        switch type {
+        case .shadow:
+            shape = { token in
+                guard case .object = token.value.kind, let x = quiet.field(token.value, "offsetX", .dimension, token.file),
+                      let y = quiet.field(token.value, "offsetY", .dimension, token.file),
+                      let blur = quiet.field(token.value, "blur", .dimension, token.file),
+                      let color = quiet.field(token.value, "color", .color, token.file) else { return nil }
+                return ("shadow(\(x), \(y), \(blur), ", color)
+            }
+        case .border:
+            shape = { token in
+                guard case .object = token.value.kind, let width = quiet.field(token.value, "width", .dimension, token.file),
+                      let color = quiet.field(token.value, "color", .color, token.file) else { return nil }
+                return ("border(\(width), ", color)
+            }
+        default:
+            return nil
+        }
+        guard let lightShape = shape(light), let darkShape = shape(dark), lightShape.rest == darkShape.rest,
+              [light, dark].allSatisfy({ quiet.sameExtras($0.value, as: light.value) }) else { return nil }
+        return lightShape.rest + "light-dark(\(lightShape.color), \(darkShape.color)))"
+    }
+
+    /// Whether what a shadow or border token holds beside its fields (a
+    /// spread, inset, a style) is the same in both, so that one token's
+    /// warnings stand for both.
+    private func sameExtras(_ node: JSONNode, as other: JSONNode) -> Bool {
+        ["spread", "inset", "style"].allSatisfy { key in
+            Self.sameJSON(node[member: key], other[member: key])
+        }
+    }
+
+    private static func sameJSON(_ left: JSONNode?, _ right: JSONNode?) -> Bool {
+        switch (left?.kind, right?.kind) {
+        case (nil, nil): return true
+        case (.string(let a)?, .string(let b)?): return a.utf8.elementsEqual(b.utf8)
+        case (.number(let a)?, .number(let b)?): return a == b
+        case (.bool(let a)?, .bool(let b)?): return a == b
+        case (.null?, .null?): return true
+        case (.array(let a)?, .array(let b)?): return a.count == b.count && zip(a, b).allSatisfy { sameJSON($0, $1) }
+        case (.object(let a)?, .object(let b)?):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && sameJSON($0.value, $1.value) }
+        default: return false
+        }
     }
 
     /// `border(width, color)`; a solid line.
@@ -330,19 +406,67 @@ struct DesignTokenValues {
 
     // MARK: Text
 
-    /// A number written out in full, at most 6 decimals, no exponent.
+    /// A number as a stylesheet writes it: in full, without an exponent, in
+    /// the fewest digits that read back as the same Double (Swift's
+    /// `description` gives those digits), so the lexer reads back exactly
+    /// `value`: `0.0000001`, `123456789012345680000000000000`. A number the
+    /// language cannot hold is written all the same, and the compiler
+    /// reports it as it reports the same number in a stylesheet (an infinity
+    /// as a number too large, a subnormal as one too small).
     static func decimal(_ value: Double) -> String {
-        let scaled = (abs(value) * 1_000_000).rounded()
-        guard scaled < 1e18 else { return value < 0 ? "-999999999999" : "999999999999" }
-        let whole = Int(scaled) / 1_000_000, fraction = Int(scaled) % 1_000_000
-        var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
-        if fraction > 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 6 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+        guard !value.isNaN else { return "0" }
+        guard value.isFinite else { return (value < 0 ? "-1" : "1") + String(repeating: "0", count: 309) }
+        guard value != 0 else { return "0" }
+        var text = Substring(value.magnitude.description)
+        var exponent = 0
+        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: mark)...]) ?? 0
+            text = text[..<mark]
         }
-        return text
+        let dot = text.firstIndex(of: ".")
+        var digits = dot.map { text[..<$0] + text[text.index(after: $0)...] } ?? text
+        // The decimal point falls after `point` digits.
+        var point = (dot.map { text.distance(from: text.startIndex, to: $0) } ?? text.count) + exponent
+        while digits.first == "0" && digits.count > 1 { digits.removeFirst(); point -= 1 }
+        while digits.last == "0" && digits.count > max(point, 1) { digits.removeLast() }
+        var result = value < 0 ? "-" : ""
+        if point <= 0 {
+            result += "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            result += digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            result += digits.prefix(point) + "." + digits.dropFirst(point)
+        }
+        return result
+    }
+
+    /// Whether `text` is a decimal number as CSS writes one: a sign, digits
+    /// with or without a fraction, an exponent (`-1.5`, `.5`, `2e3`); not
+    /// `NaN`, `Infinity` or hexadecimal, which `Double(_:)` also reads.
+    static func isDecimalNumber(_ text: Substring.UTF8View) -> Bool {
+        var index = text.startIndex
+        func digits() -> Int {
+            var count = 0
+            while index < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) {
+                index = text.index(after: index)
+                count += 1
+            }
+            return count
+        }
+        func eat(_ characters: String) -> Bool {
+            guard index < text.endIndex, characters.utf8.contains(text[index]) else { return false }
+            index = text.index(after: index)
+            return true
+        }
+        _ = eat("+-")
+        var count = digits()
+        if eat(".") { count += digits() }
+        guard count > 0 else { return false }
+        if eat("eE") {
+            _ = eat("+-")
+            guard digits() > 0 else { return false }
+        }
+        return index == text.endIndex
     }
 
     /// A stylesheet string literal of `text`.

@@ -13,7 +13,12 @@ final class TokenDiagnostics {
         add(.warning(code, text), file, offset)
     }
 
+    /// What has been reported, so that a part of a file read twice (a
+    /// resolver's modifier listed twice in `resolutionOrder`) is reported once.
+    private var reported: Set<String> = []
+
     private func add(_ message: Message, _ file: SourceFile, _ offset: Int) {
+        guard reported.insert("\(ObjectIdentifier(file).hashValue) \(offset) \(message.severity) \(message.id) \(message.text)").inserted else { return }
         diagnostics.append(Diagnostic(message, file: file, range: Self.extent(of: offset, in: file.bytes)))
     }
 

@@ -121,29 +121,45 @@ struct TokenImporter {
     private func write(light: TokenLayer, dark: TokenLayer, syntheticPath: String) -> TokenImport {
         var all = light
         all.merge(dark, keepingExisting: true)
-        let values = DesignTokenValues(tokens: all.byName, report: report)
+        let tokens = all.byDottedName
+        let values = DesignTokenValues(tokens: tokens, report: report)
         var text: [UInt8] = []
         var origins: [(file: SourceFile, offset: Int)] = []
         var descriptions: [String: String] = [:]
         var owners: [String: String] = [:]
-        for name in all.order {
-            let lightToken = light.byName[name] ?? dark.byName[name]!
-            let darkToken = dark.byName[name] ?? lightToken
+        for key in all.order {
+            let name = key.text
+            let lightToken = light.byName[key] ?? dark.byName[key]!
+            let darkToken = dark.byName[key] ?? lightToken
             let variable = DesignTokenValues.variableName(lightToken.path)
             if let owner = owners[variable] {
-                report.error(lightToken.file, lightToken.value.offset,
-                             "'\(name)' and '\(owner)' both become the variable @\(variable); rename one of them", code: .tokenValue)
+                report.error(lightToken.file, lightToken.value.offset, owner == name
+                             ? "'\(name)' is also the name of an earlier token, its characters encoded differently (another Unicode normalization); "
+                               + "a stylesheet cannot tell the two apart, so both would become the variable @\(variable); rename one of them"
+                             : "'\(name)' and '\(owner)' both become the variable @\(variable); rename one of them", code: .tokenValue)
                 continue
             }
             owners[variable] = name
+            if light.byName[key] == nil {
+                report.warning(darkToken.file, darkToken.value.offset,
+                               "'\(name)' is given for the dark appearance only; with no light value, its dark value is used in light too",
+                               code: .tokenMode)
+            } else if dark.byName[key] == nil {
+                report.warning(lightToken.file, lightToken.value.offset,
+                               "'\(name)' is given for the light appearance only; with no dark value, its light value is used in dark too",
+                               code: .tokenMode)
+            }
             guard var expression = values.expression(for: lightToken) else { continue }
             if !darkToken.isSameToken(as: lightToken), let darkExpression = values.expression(for: darkToken),
                darkExpression != expression {
-                if lightToken.isColor(in: all.byName) && darkToken.isColor(in: all.byName) {
+                if lightToken.isColor(in: tokens) && darkToken.isColor(in: tokens) {
                     expression = "light-dark(\(expression), \(darkExpression))"
+                } else if let both = values.appearancesOfOneValue(light: lightToken, dark: darkToken) {
+                    expression = both
                 } else {
                     report.warning(darkToken.file, darkToken.value.offset,
-                                   "only colors can differ between light and dark; '\(name)' keeps its light value", code: .tokenMode)
+                                   "only colors, and the color of a shadow or border, can differ between light and dark; "
+                                   + "'\(name)' keeps its light value", code: .tokenMode)
                 }
             }
             text += Array("@\(variable): \(expression);\n".utf8)
@@ -158,9 +174,18 @@ struct TokenImporter {
 
 /// Tokens by dotted name, in the order first given; a later token of the
 /// same name replaces an earlier one, as later sources override earlier ones.
+/// Names are compared by their code points, as JSON compares keys: `é`
+/// written as one code point or as `e` and an accent are two tokens.
 struct TokenLayer {
-    private(set) var order: [String] = []
-    private(set) var byName: [String: DesignToken] = [:]
+    private(set) var order: [TokenName] = []
+    private(set) var byName: [TokenName: DesignToken] = [:]
+
+    /// The tokens by the name an alias spells (the first of names Swift calls equal).
+    var byDottedName: [String: DesignToken] {
+        var tokens: [String: DesignToken] = [:]
+        for name in order where tokens[name.text] == nil { tokens[name.text] = byName[name] }
+        return tokens
+    }
 
     init(_ tokens: [DesignToken] = []) {
         for token in tokens { add(token, keepingExisting: false) }
@@ -171,7 +196,7 @@ struct TokenLayer {
     }
 
     private mutating func add(_ token: DesignToken, keepingExisting: Bool) {
-        let name = token.dottedName
+        let name = TokenName(text: token.dottedName)
         if byName[name] == nil { order.append(name) } else if keepingExisting { return }
         byName[name] = token
     }
@@ -224,6 +249,21 @@ struct ResolverDocument {
             guard case .object(let contexts)? = definition[member: "contexts"]?.kind else {
                 importer.report.error(file, definition.offset, "the modifier '\(name)' has no \"contexts\" object", code: .tokenMode)
                 continue
+            }
+            if let defaultNode = definition[member: "default"] {
+                if case .string(let wanted) = defaultNode.kind {
+                    if !contexts.contains(where: { $0.key == wanted }) {
+                        let names = contexts.map { "'\($0.key)'" }.joined(separator: ", ")
+                        let suggestion = Suggestions.closest(to: wanted, in: contexts.map(\.key)).map { "; did you mean '\($0)'?" } ?? ""
+                        importer.report.error(file, defaultNode.offset,
+                                              "the default context '\(wanted)' of the modifier '\(name)' is none of its contexts (\(names))\(suggestion)",
+                                              code: .tokenMode)
+                    }
+                } else {
+                    importer.report.error(file, defaultNode.offset,
+                                          "\"default\" names one of the contexts of the modifier '\(name)', found \(JSONNode.describe(defaultNode))",
+                                          code: .tokenMode)
+                }
             }
             let lightContext = contexts.first { $0.key.lowercased() == "light" }
             let darkContext = contexts.first { $0.key.lowercased() == "dark" }
@@ -286,5 +326,18 @@ struct ResolverDocument {
         var layer = TokenLayer()
         for source in sources { layer.merge(importer.tokens(ofSource: source, in: file, folder: folder)) }
         return layer
+    }
+}
+
+/// A token's dotted name, compared and hashed by its UTF-8 bytes.
+struct TokenName: Hashable {
+    let text: String
+
+    static func == (left: TokenName, right: TokenName) -> Bool {
+        left.text.utf8.elementsEqual(right.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

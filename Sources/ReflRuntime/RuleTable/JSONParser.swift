@@ -89,16 +89,22 @@ struct JSONParser {
             return .object(members)
         }
         // Objects are small (a scan finds a repeated key) except variables
-        // and properties, which get a set once they grow.
-        var seen: Set<String>?
+        // and properties, which get a set once they grow. Keys are compared
+        // by their code points (RFC 8259), not as Swift compares strings (by
+        // canonical equivalence): "e\u0301" and "\u00e9" are two keys.
+        var seen: Set<CodePointKey>?
         while true {
             scanner.skipWhitespace()
             guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
             let keyStart = scanner.position
             let key = try scanner.string()
-            if members.count == 16 { seen = Set(members.map(\.key)) }
+            if members.count == 16 { seen = Set(members.map { CodePointKey(text: $0.key) }) }
             let isRepeated: Bool
-            if seen != nil { isRepeated = !seen!.insert(key).inserted } else { isRepeated = members.contains { $0.key == key } }
+            if seen != nil {
+                isRepeated = !seen!.insert(CodePointKey(text: key)).inserted
+            } else {
+                isRepeated = members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+            }
             if isRepeated { throw Failure(message: "the key \"\(key)\" appears twice in one object", offset: keyStart) }
             scanner.skipWhitespace()
             guard scanner.current == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
@@ -132,5 +138,19 @@ struct JSONParser {
             if scanner.current == UInt8(ascii: "]") { scanner.position += 1; return .array(items) }
             throw failure("expected ',' or ']'")
         }
+    }
+}
+
+/// A key compared and hashed by its UTF-8 bytes: two strings Swift calls
+/// equal (canonically equivalent) are two keys when their code points differ.
+private struct CodePointKey: Hashable {
+    let text: String
+
+    static func == (left: CodePointKey, right: CodePointKey) -> Bool {
+        left.text.utf8.elementsEqual(right.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

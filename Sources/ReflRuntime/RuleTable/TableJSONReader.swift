@@ -45,10 +45,11 @@ struct JSONKey {
 
     var text: String { bytes.text }
 
-    /// Whether two keys are the same key, as the tree parser compares them
-    /// (as `String`s, when one was written with escapes or non-ASCII characters).
+    /// Whether two keys are the same key, as the tree parser compares them:
+    /// by their code points (their UTF-8 bytes once escapes are decoded), not
+    /// by canonical equivalence as `String`s compare.
     func isSame(as other: JSONKey) -> Bool {
-        isPlain && other.isPlain ? bytes.equalBytes(other.bytes) : text == other.text
+        isPlain && other.isPlain ? bytes.equalBytes(other.bytes) : text.utf8.elementsEqual(other.text.utf8)
     }
 }
 
