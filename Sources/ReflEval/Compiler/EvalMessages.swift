@@ -164,6 +164,14 @@ enum EvalMessages {
         .error(.numberRange, "number is too large to represent")
     }
 
+    static func callResultTooLarge(_ function: String) -> Message {
+        .error(.numberRange, "\(function)(): the result is too large to represent")
+    }
+
+    static func resultTooLarge(_ symbol: String) -> Message {
+        .error(.numberRange, "the result of this '\(symbol)' is too large to represent")
+    }
+
     static func numberTooSmall() -> Message {
         .error(.numberRange, "number is too small to represent (it is not zero, but rounds to zero)")
     }

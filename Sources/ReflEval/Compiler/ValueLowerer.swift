@@ -397,6 +397,11 @@ final class ValueLowerer {
             }
             report(message, range)
         }
+        if let result, Arithmetic.isBeyondRange(result) {
+            // `percentage(@huge)`: an overflow is an error, never an infinite number in the table (JSON has none).
+            report(EvalMessages.callResultTooLarge(name), syntax.values[id].range)
+            return nil
+        }
         return result
     }
 

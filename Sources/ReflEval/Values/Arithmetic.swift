@@ -26,6 +26,15 @@ enum Arithmetic {
             default: return nil
             }
         }
+
+        var symbol: String {
+            switch self {
+            case .add: "+"
+            case .subtract: "-"
+            case .multiply: "*"
+            case .divide: "/"
+            }
+        }
     }
 
     /// What a numeric value is, for the unit rules.
@@ -70,8 +79,24 @@ enum Arithmetic {
         }
     }
 
-    /// `left op right`, or the message for the operator when they do not combine.
+    /// `left op right`, or the message for the operator when they do not
+    /// combine, or when the result is beyond a number's range (a table holds
+    /// no infinite number: JSON has none).
     static func apply(_ op: Operator, _ left: StyleValue, _ right: StyleValue) -> Result<StyleValue, Message> {
+        let result = combine(op, left, right)
+        if case .success(let value) = result, isBeyondRange(value) {
+            return .failure(EvalMessages.resultTooLarge(op.symbol))
+        }
+        return result
+    }
+
+    /// Whether `value` is a number (with a unit or not, a percentage, an
+    /// angle) beyond the range of numbers: the result of an overflow.
+    static func isBeyondRange(_ value: StyleValue) -> Bool {
+        Quantity(value).map { !$0.magnitude.isFinite } ?? false
+    }
+
+    private static func combine(_ op: Operator, _ left: StyleValue, _ right: StyleValue) -> Result<StyleValue, Message> {
         guard let a = Quantity(left), let b = Quantity(right) else { return .failure(mismatch(op, left, right)) }
         switch op {
         case .add, .subtract:
