@@ -31,6 +31,27 @@ struct DiagnosticRendererTests {
             """)
     }
 
+    /// A fix-it that replaces more than the caret marks (a key and its
+    /// value for the value's error) is shown under what it replaces; one
+    /// that starts on another line, under the caret.
+    @Test func aFixItIsShownUnderWhatItReplaces() {
+        // "color: ré" starts at byte 10 (after the tab), "ré" at 17.
+        let replacing = FixIt(replacement: "tint-color: red", range: SourceRange(10, 20))
+        #expect(render(.error(.expectedToken, "unknown color 'ré'", fixIt: replacing), SourceRange(17, 20)) == """
+            main.less:2:9: error: unknown color 'ré'
+            \tcolor: ré
+            \t       ^~
+            \ttint-color: red
+
+            """)
+        let fromAnotherLine = FixIt(replacement: "red", range: SourceRange(0, 20))
+        #expect(render(.error(.expectedToken, "unknown color 'ré'", fixIt: fromAnotherLine), SourceRange(17, 20)).hasSuffix("""
+            \t       ^~
+            \t       red
+
+            """))
+    }
+
     @Test func notesFollowTheirDiagnostic() {
         let note = Diagnostic.Note("to match this '{'", file: file, range: SourceRange(7, 8))
         #expect(render(.error(.expectedToken, "expected '}'"), .at(33), notes: [note]) == """

@@ -103,7 +103,9 @@ public struct DiagnosticRenderer {
         let window = Self.window(lineRange, around: start, in: file.bytes)
         let shown = SourceLine(file: file, line: window, isCutBefore: window.start > lineRange.start,
                                isCutAfter: window.end < lineRange.end)
-        out += shown.excerpt(caretStart: start, caretEnd: max(end, start), fixIt: fixIt?.replacement) { styled($0, "32") }
+        out += shown.excerpt(caretStart: start, caretEnd: max(end, start), fixIt: fixIt?.replacement, fixItStart: fixIt?.range?.start) {
+            styled($0, "32")
+        }
     }
 }
 
@@ -117,8 +119,10 @@ private struct SourceLine {
     let isCutBefore: Bool
     let isCutAfter: Bool
 
-    /// The source line, the caret line and (for a fix-it) the suggestion line.
-    func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?, marking mark: (String) -> String) -> String {
+    /// The source line, the caret line and (for a fix-it) the suggestion
+    /// line: under the text it replaces (`fixItStart`, when that is on the
+    /// shown line), else under the caret.
+    func excerpt(caretStart: Int, caretEnd: Int, fixIt: String?, fixItStart: Int?, marking mark: (String) -> String) -> String {
         let bytes = file.bytes
         // The byte offset where each shown character (Unicode scalar, or invalid byte) starts.
         var starts: [Int] = []
@@ -153,7 +157,17 @@ private struct SourceLine {
         var out = String(decoding: source, as: UTF8.self) + "\n" + String(decoding: indent, as: UTF8.self)
             + mark(String(decoding: caret.dropFirst(indent.count), as: UTF8.self)) + "\n"
         if let fixIt, !fixIt.isEmpty {
-            out += String(decoding: indent, as: UTF8.self) + mark(fixIt) + "\n"
+            var fixIndent = Array(indent)
+            if let fixItStart, fixItStart >= line.start, fixItStart <= line.end {
+                let fixColumn = starts.firstIndex { $0 >= fixItStart } ?? starts.count
+                if fixColumn >= window.lowerBound && fixColumn <= window.upperBound {
+                    fixIndent = cutBefore ? Array("   ".utf8) : []
+                    for column in window.lowerBound..<fixColumn {
+                        fixIndent.append(bytes[starts[column]] == UInt8(ascii: "\t") ? UInt8(ascii: "\t") : UInt8(ascii: " "))
+                    }
+                }
+            }
+            out += String(decoding: fixIndent, as: UTF8.self) + mark(fixIt) + "\n"
         }
         return out
     }
