@@ -177,8 +177,8 @@ struct TokenImporter {
 /// Names are compared by their code points, as JSON compares keys: `é`
 /// written as one code point or as `e` and an accent are two tokens.
 struct TokenLayer {
-    private(set) var order: [TokenName] = []
-    private(set) var byName: [TokenName: DesignToken] = [:]
+    private(set) var order: [CodePointKey] = []
+    private(set) var byName: [CodePointKey: DesignToken] = [:]
 
     /// The tokens by the name an alias spells (the first of names Swift calls equal).
     var byDottedName: [String: DesignToken] {
@@ -196,7 +196,7 @@ struct TokenLayer {
     }
 
     private mutating func add(_ token: DesignToken, keepingExisting: Bool) {
-        let name = TokenName(text: token.dottedName)
+        let name = CodePointKey(text: token.dottedName)
         if byName[name] == nil { order.append(name) } else if keepingExisting { return }
         byName[name] = token
     }
@@ -326,18 +326,5 @@ struct ResolverDocument {
         var layer = TokenLayer()
         for source in sources { layer.merge(importer.tokens(ofSource: source, in: file, folder: folder)) }
         return layer
-    }
-}
-
-/// A token's dotted name, compared and hashed by its UTF-8 bytes.
-struct TokenName: Hashable {
-    let text: String
-
-    static func == (left: TokenName, right: TokenName) -> Bool {
-        left.text.utf8.elementsEqual(right.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -141,16 +141,21 @@ struct JSONParser {
     }
 }
 
-/// A key compared and hashed by its UTF-8 bytes: two strings Swift calls
-/// equal (canonically equivalent) are two keys when their code points differ.
-private struct CodePointKey: Hashable {
-    let text: String
+/// A key (or a design token's name) compared and hashed by its UTF-8
+/// bytes, as JSON compares keys: two strings Swift calls equal (canonically
+/// equivalent) are two keys when their code points differ.
+package struct CodePointKey: Hashable {
+    package let text: String
 
-    static func == (left: CodePointKey, right: CodePointKey) -> Bool {
+    package init(text: String) {
+        self.text = text
+    }
+
+    package static func == (left: CodePointKey, right: CodePointKey) -> Bool {
         left.text.utf8.elementsEqual(right.text.utf8)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -211,12 +211,13 @@ struct JSONScanner {
         }
         let text = bytes.text(start..<position)
         guard let value = Double(text) else { throw Failure(message: "invalid JSON number", offset: start) }
-        let shown = text.count > 24 ? String(text.prefix(20)) + "…" : text
+        // Made only for a message: every number of a table passes here.
+        func shown() -> String { text.count > 24 ? String(text.prefix(20)) + "…" : text }
         guard value.isFinite else {
-            throw Failure(message: "number out of range: \(shown) is too large to represent (the largest is about 1.8e308)", offset: start)
+            throw Failure(message: "number out of range: \(shown()) is too large to represent (the largest is about 1.8e308)", offset: start)
         }
         if value == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
-            throw Failure(message: "number out of range: \(shown) is too small to represent (it is not zero, but rounds to zero)", offset: start)
+            throw Failure(message: "number out of range: \(shown()) is too small to represent (it is not zero, but rounds to zero)", offset: start)
         }
         return value
     }
