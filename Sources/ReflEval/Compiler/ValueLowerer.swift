@@ -249,9 +249,8 @@ final class ValueLowerer {
     /// when it is a typo of one); nil for any other node. Reports nothing.
     func unknownWord(_ id: ValueID) -> String? {
         let node = syntax.values[id]
-        guard node.kind == .identifier, Keywords.value(spelledBy: node.range, in: bytes) == nil else { return nil }
-        let word = file.text(node.range)
-        return Keywords.value(of: word) == nil ? word : nil
+        guard node.kind == .identifier, case .identifier(let word) = identifierValue(node.range).0 else { return nil }
+        return word
     }
 
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
