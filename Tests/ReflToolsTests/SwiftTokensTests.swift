@@ -130,6 +130,28 @@ struct SwiftTokensTests {
         }
     }
 
+    /// Every UIKit, Foundation and Core Graphics type the generated file
+    /// names (from a stylesheet with a value of each kind) is one a type
+    /// name may not hide: the refused names follow the output.
+    @Test func everyPlatformTypeTheFileUsesIsRefusedAsATypeName() throws {
+        let source = """
+            @c: #fff; @f: font(body); @fs: font('Helvetica', 12pt); @i: edge-insets(1, 2, 3, 4); @s: size(1, 2);
+            @p: point(1, 2); @r: rect(1, 2, 3, 4); @sh: shadow(0, 1px, 2px, black); @ld: light-dark(#000, #fff);
+            @ta: text-attributes(font: font(body), color: red, alignment: center, shadow: shadow(0, 1px, 2px, black));
+            """
+        let table = try #require(Compiler.compile(source: SourceFile(path: "kinds.less", text: source)).ruleTable)
+        let swift = try SwiftTokens(typeName: "S", sourceName: "kinds.less").source(for: table)
+        var used: Set<String> = []
+        var word = ""
+        for character in swift + " " {
+            if character.isLetter || character.isNumber || character == "_" { word.append(character); continue }
+            if ["UI", "NS", "CG"].contains(word.prefix(2)), word.dropFirst(2).first?.isUppercase == true, word != "UIKit" { used.insert(word) }
+            word = ""
+        }
+        #expect(used.count >= 11, "\(used.sorted())")
+        for name in used { #expect(SwiftTokens.typeNameProblem(name) != nil, "\(name)") }
+    }
+
     /// Control characters of a description, or of a name from a rule table,
     /// are written as their codes: the comment stays one comment, with no
     /// NUL for swiftc to warn of.
