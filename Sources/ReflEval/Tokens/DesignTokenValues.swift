@@ -166,13 +166,8 @@ struct DesignTokenValues {
             }
             let written = text.dropLast(unit.count)
             let number = Double(String(written))!
-            guard number.isFinite else {
-                report.error(file, node.offset, "number out of range: \"\(text)\" is too large to represent")
-                return nil
-            }
-            let mantissa = written.prefix { $0 != "e" && $0 != "E" }
-            guard number != 0 || mantissa.allSatisfy({ !("1"..."9").contains($0) }) else {
-                report.error(file, node.offset, "number out of range: \"\(text)\" is too small to represent (it is not zero, but rounds to zero)")
+            if let problem = NumberRange.problem(number, writtenAs: written) {
+                report.error(file, node.offset, problem("\"\(text)\""))
                 return nil
             }
             return Self.decimal(number) + unit

@@ -211,13 +211,9 @@ struct JSONScanner {
         }
         let text = bytes.text(start..<position)
         guard let value = Double(text) else { throw Failure(message: "invalid JSON number", offset: start) }
-        // Made only for a message: every number of a table passes here.
-        func shown() -> String { text.count > 24 ? String(text.prefix(20)) + "…" : text }
-        guard value.isFinite else {
-            throw Failure(message: "number out of range: \(shown()) is too large to represent (the largest is about 1.8e308)", offset: start)
-        }
-        if value == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
-            throw Failure(message: "number out of range: \(shown()) is too small to represent (it is not zero, but rounds to zero)", offset: start)
+        if let problem = NumberRange.problem(value, writtenAs: text[...]) {
+            // Shortened only for a message: every number of a table passes here.
+            throw Failure(message: problem(text.count > 24 ? String(text.prefix(20)) + "…" : text), offset: start)
         }
         return value
     }
@@ -271,5 +267,21 @@ struct JSONScanner {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
+    }
+}
+
+/// Whether a number read from its decimal text is beyond a Double.
+package enum NumberRange {
+    /// The message, given how to show the number, when `value` read from
+    /// decimal `text` is beyond a Double: infinite, or zero from digits
+    /// that are not all zeros. Design-token dimensions are read by it too.
+    package static func problem(_ value: Double, writtenAs text: Substring) -> ((String) -> String)? {
+        if !value.isFinite {
+            return { "number out of range: \($0) is too large to represent (the largest is about 1.8e308)" }
+        }
+        if value == 0, text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+            return { "number out of range: \($0) is too small to represent (it is not zero, but rounds to zero)" }
+        }
+        return nil
     }
 }
