@@ -54,6 +54,7 @@ public enum FileSystem {
             var failure: ReadError?
             // Read straight into an array sized from `fstat` (not zeroed first).
             bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                if size >= largeFileSize { HugePages.advise(UnsafeMutableRawBufferPointer(buffer)) }
                 switch readContents(descriptor, into: buffer) {
                 case .success(let count): initialized = count
                 case .failure(let error):

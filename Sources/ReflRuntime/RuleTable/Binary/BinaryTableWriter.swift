@@ -622,8 +622,9 @@ package struct BinaryTableWriter {
         guard position <= Int(UInt32.max), UInt64(stringCount) < UInt64(BinaryFormat.none) else {
             throw BinaryTableError("the table is too large for the binary form (past 4 GiB); write it as JSON")
         }
-        var file = BinaryFormat.magic + [UInt8](repeating: 0, count: directoryEnd - BinaryFormat.magic.count)
-        file.reserveCapacity(position)
+        var file = [UInt8].reserved(forFilling: position)
+        file.append(contentsOf: BinaryFormat.magic)
+        file.append(contentsOf: repeatElement(0, count: directoryEnd - BinaryFormat.magic.count))
         file.set(HeaderRecord.layoutVersion, at: 0, to: BinaryFormat.layoutVersion)
         file.set(HeaderRecord.tableVersion, at: 0, to: BinaryFormat.ruleModelVersion)
         file.set(HeaderRecord.fileLength, at: 0, to: UInt32(position))
