@@ -128,6 +128,31 @@ struct SchemaCheckTests {
         ] + (UIKitSchema.schema.classes["UIButton"] == nil ? [] : ["view-declaration 3:17 'UIButton' is a subclass of UIControl in UIKit"]))
     }
 
+    @Test func aTypeErrorThroughAVariablePointsAtItsDefinition() {
+        // The value is written where the variable is defined, through a
+        // second variable: the note points there, where the fix goes.
+        let source = SourceFile(path: "main.less", text: "@accent: @brand;\n@brand: rde;\nUILabel { text-color: @accent; alpha: 0.5; }\n")
+        let result = Compiler.compile(source: source, importsRelativeTo: "main.less")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(result.diagnostics) == """
+            main.less:2:9: warning: 'rde' is not a keyword or color and is kept as an identifier; did you mean 'red'?
+            @brand: rde;
+                    ^~~
+                    red
+            main.less:3:23: error: 'text-color' takes a color; found the identifier 'rde'
+            UILabel { text-color: @accent; alpha: 0.5; }
+                                  ^~~~~~~
+            main.less:2:9: note: '@brand' is defined here
+            @brand: rde;
+                    ^~~
+            1 warning and 1 error generated.
+
+            """)
+        // A value written in place has no note.
+        let direct = Compiler.compile(source: SourceFile(path: "main.less", text: "UILabel { text-color: 12px; }\n"), importsRelativeTo: "main.less")
+        #expect(direct.diagnostics.map(\.notes.count) == [0])
+    }
+
     @Test func aUIKitClassWithADotIsProbablyATrait() {
         #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
             "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",

@@ -171,7 +171,7 @@ extension RuleCompiler {
             // (`text-color: rde` means 'red'; `alpha: nope` means no 'none').
             if let word = lowerer.unknownWord(valueID), !schema.accepts(property.type, schema.adapt(.identifier(word), to: property.type)) {
                 log.report(schema.typeError(key: key(), property.type, found: .identifier(word), suggestion: schema.keyword(like: word, for: property.type)),
-                           in: lowerer.file, at: node.range)
+                           in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
             guard let value = lowerer.lower(valueID) else { return nil }
@@ -182,7 +182,8 @@ extension RuleCompiler {
             }
             let adapted = schema.adapt(value, to: property.type)
             guard schema.accepts(property.type, adapted) else {
-                log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range)
+                log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range,
+                           notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
             return adapted

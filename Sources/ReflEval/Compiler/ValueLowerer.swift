@@ -467,6 +467,33 @@ final class ValueLowerer {
         return Condition(test: root.expression, source: source.text(inner))
     }
 
+    /// The definition a variable reference `id` leads to, following
+    /// variables that hold other variables: its name, its file and the root
+    /// node of its value (still a variable when the chain ends at an
+    /// undefined or cyclic one, which the variable table reports). Nil when
+    /// `id` is no variable or an undefined one.
+    func definitionReached(from id: ValueID) -> (name: String, file: LoadedFile, root: ValueNode)? {
+        var file = self.file
+        var node = syntax.values[id]
+        var reached: (name: String, file: LoadedFile, root: ValueNode)?
+        var seen: Set<String> = []
+        while node.kind == .variable {
+            let name = String(file.text(node.range).dropFirst())
+            guard let definition = program.variables.definitions[name], seen.insert(name).inserted else { break }
+            reached = (name, definition.file, definition.root)
+            file = definition.file
+            node = definition.root
+        }
+        return reached
+    }
+
+    /// For an error about the value of a variable reference `id`, a note
+    /// at the value it stands for, written elsewhere: where the fix goes.
+    func definitionNotes(for id: ValueID) -> [Diagnostic.Note] {
+        guard syntax.values[id].kind == .variable, let reached = definitionReached(from: id) else { return [] }
+        return [Diagnostic.Note("'@\(reached.name)' is defined here", file: reached.file.source, range: reached.root.range)]
+    }
+
     /// A value that must be a condition: a condition string written in
     /// place, `condition('...')`, or a variable holding either. A string
     /// reached through variables is parsed where it is written, so errors
@@ -484,14 +511,8 @@ final class ValueLowerer {
         var node = syntax.values[id]
         // The variable whose definition's value `node` is, once one is followed.
         var reached: String?
-        var seen: Set<String> = []
-        while node.kind == .variable {
-            let name = String(file.text(node.range).dropFirst())
-            // Undefined or cyclic past the first step: reported when the variables were lowered.
-            guard let definition = program.variables.definitions[name], seen.insert(name).inserted else { break }
-            reached = name
-            file = definition.file
-            node = definition.root
+        if let definition = definitionReached(from: id) {
+            (reached, file, node) = (definition.name, definition.file, definition.root)
         }
         guard node.kind == .string else {
             // Anything else is what the variable holds, as lowered with the variables.
