@@ -211,6 +211,9 @@ public final class DevServer: @unchecked Sendable {
             for (index, client) in clients.enumerated() {
                 let revents = descriptors[index + 2].revents
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !client.readClosed, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
+                // A client that half-closed and then went (a reset): nothing can be
+                // sent to it, and poll would report it at once, forever.
+                if client.readClosed, revents & Int16(POLLHUP | POLLERR) != 0 { dropped.insert(client.socket) }
                 if client.isEventStream && client.output.isEmpty {
                     // A stream is given the latest event once it has taken
                     // the last: a slow reader skips builds, never queues them.

@@ -93,6 +93,14 @@ struct WatchTests {
             return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
 
+        /// CPU seconds the process uses while `seconds` pass.
+        func cpuSecondsUsed(during seconds: Double) -> Double? {
+            guard let before = cpuSeconds else { return nil }
+            let later = Date().addingTimeInterval(seconds)
+            while Date() < later { usleep(50_000) }
+            return cpuSeconds.map { $0 - before }
+        }
+
         /// The port from `serving http://127.0.0.1:PORT/...`.
         var port: Int? {
             guard let range = stdout.range(of: "http://127.0.0.1:") else { return nil }
@@ -293,7 +301,12 @@ struct WatchTests {
 
     /// Starts a server on `big.less` and waits for its first build.
     static func bigServer(in folder: String, _ extra: [String] = []) throws -> (Watch, Int) {
-        let watch = try Watch(["big.less", "-o", "out.json", "--serve", "0"] + extra, in: folder)
+        try server(in: folder, input: "big.less", extra)
+    }
+
+    /// Starts a server on `input` (`main.less` of `folder()`) and waits for its first build.
+    static func server(in folder: String, input: String = "main.less", _ extra: [String] = []) throws -> (Watch, Int) {
+        let watch = try Watch([input, "-o", "out.json", "--serve", "0"] + extra, in: folder)
         watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
         return (watch, try #require(watch.port))
     }
@@ -346,6 +359,23 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func anEventStreamThatHalfClosesAndIsResetIsClosedWithoutSpinning() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        let socket = try HTTP.connect(port: port)
+        try HTTP.send(socket, "GET /events HTTP/1.1\r\n\r\n")
+        #expect(shutdown(socket, Int32(SHUT_WR)) == 0)
+        #expect(HTTP.read(socket, until: { $0.contains("event: build") }).contains("\"build\":1,\"ok\":true"))
+        usleep(200_000)
+        HTTP.reset(socket)
+        // Gone both ways: the server closes it rather than poll it at once, forever.
+        let used = try #require(watch.cpuSecondsUsed(during: 2))
+        #expect(used < 0.5, "\(used) s of CPU in 2 s")
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(watch.stop() == 0)
+    }
+
     @Test func eventsAreBoundedAndSlowStreamsHoldOneEach() throws {
         let folder = try CommandLineTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -384,10 +414,7 @@ struct WatchTests {
         let idle = try (0..<100).map { _ in try HTTP.connect(port: port) }
         defer { for socket in idle { close(socket) } }
         // With connections still waiting, the server rests instead of spinning on accept.
-        let cpuBefore = try #require(watch.cpuSeconds)
-        let later = Date().addingTimeInterval(2)
-        while Date() < later { usleep(50_000) }
-        let used = try #require(watch.cpuSeconds) - cpuBefore
+        let used = try #require(watch.cpuSecondsUsed(during: 2))
         #expect(used < 0.5, "\(used) s of CPU in 2 s")
         // The ones it had no descriptor for were told so (the rest wait their turn).
         let answered = idle.filter { HTTP.waitReadable($0, seconds: 0) }.map { String(decoding: HTTP.readToEnd($0), as: UTF8.self) }
@@ -553,6 +580,13 @@ enum HTTP {
             return Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             #endif
         }
+    }
+
+    /// Closes `socket` with a reset (RST) rather than the usual goodbye (FIN).
+    static func reset(_ socket: Int32) {
+        var abort = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+        close(socket)
     }
 
     /// Whether `socket` has something to read (or was closed) before the deadline.
