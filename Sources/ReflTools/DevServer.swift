@@ -57,7 +57,8 @@ public final class DevServer: @unchecked Sendable {
     /// taking a byte of it before it is closed.
     static let stallTimeout = 30.0
     /// With every client place taken, a new client takes the place of the
-    /// one stalled longest, if that one has been stalled this many seconds.
+    /// one stalled longest (or still sending its request longest), if that
+    /// one has been so this many seconds.
     static let evictionStall = 5.0
     /// Bytes of superseded tables kept for clients still reading them
     /// (each table counted once however many clients read it); past it,
@@ -174,9 +175,12 @@ public final class DevServer: @unchecked Sendable {
             lastProgress = now
         }
 
-        /// Seconds the client has had output waiting without taking any of it.
+        /// Seconds the client has kept its place without use: since it
+        /// connected while its request has not come, or with output waiting
+        /// that it has not taken any of.
         func stalled(now: Double) -> Double {
-            output.isEmpty ? 0 : now - lastProgress
+            if !isAnswered { return now - connected }
+            return output.isEmpty ? 0 : now - lastProgress
         }
 
         func queue(_ bytes: [UInt8], table: DevServerOutput.TableIdentity? = nil, now: Double) {

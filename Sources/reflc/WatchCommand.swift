@@ -39,9 +39,10 @@ enum WatchCommand {
         with .local, or a name given with --allow-host (421 otherwise): a
         web page cannot read the table through a name of its own.
         Limits: 256 clients (a new one takes the place of one that has read
-        nothing for 5 s); a request header of 16 KiB, its first line 8 KiB;
-        10 s to send it, 16 KiB sent after it; a client that takes nothing
-        of its response for 30 s is closed; an event of 64 KiB (a failed
+        nothing, or not finished its request, for 5 s); a request header of
+        16 KiB, its first line 8 KiB; 10 s to send it, 16 KiB sent after it;
+        a client that takes nothing of its response for 30 s is closed; an
+        event of 64 KiB (a failed
         build's event carries the error count and the first diagnostics).
 
         options:

@@ -221,7 +221,8 @@ struct WatchTests {
         let help = try CommandLineTests.run(["watch", "--help"]).stdout
         #expect(help.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
         #expect(help.contains("  --allow-host NAME      also answer requests for NAME (repeatable)\n"))
-        #expect(help.contains("of its response for 30 s is closed; an event of 64 KiB"))
+        #expect(help.contains("a client that takes nothing of its response for 30 s is closed; an\n"))
+        #expect(help.contains("nothing, or not finished its request, for 5 s); a request header of\n"))
     }
 
     // MARK: - The server
@@ -339,6 +340,30 @@ struct WatchTests {
         }
         let isTheTable = answer.hasSuffix(table)
         #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && isTheTable)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func clientsThatSendNoRequestGiveTheirPlacesToNewOnes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        // Every place taken by a client that connects and sends nothing
+        // (each closed 10 s after it connected, so not before `connecting` + 10 s).
+        let connecting = Date()
+        let idle = try (0..<256).map { _ in try HTTP.connect(port: port) }
+        defer { for socket in idle { close(socket) } }
+        usleep(5_500_000)
+        var answer = ""
+        while Date().timeIntervalSince(connecting) < WatchTests.deadline {
+            answer = try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n")
+            if !answer.hasPrefix("HTTP/1.1 503 ") { break }
+            usleep(250_000)
+        }
+        let waited = Date().timeIntervalSince(connecting)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        // Served in an idle client's place, not once they were closed for sending nothing.
+        #expect(waited < 10, "served \(waited) s after the idle clients connected")
+        #expect(idle.contains { !HTTP.waitReadable($0, seconds: 0) })
         #expect(watch.stop() == 0)
     }
 
