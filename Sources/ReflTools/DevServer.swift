@@ -48,8 +48,16 @@ public final class DevServer: @unchecked Sendable {
     /// The request line (method, path, version): a longer one is answered 414.
     static let maximumRequestLineBytes = 8 * 1024
     /// Bytes a client may send after its request (nothing is read from a
-    /// request body or an event stream) before it is closed.
+    /// request body or an event stream) before it is closed, or, waiting
+    /// for a response, no longer read until the response is sent.
     static let maximumIgnoredBytes = 16 * 1024
+    /// After a response, the server's side is shut and what the client
+    /// still sends is read and dropped, for at most this many seconds and
+    /// bytes, until it closes: closed with bytes unread, the connection
+    /// would be reset, and the client could lose the response (a 431 to a
+    /// request of a megabyte, say) before reading it.
+    static let drainTimeout = 10.0
+    static let maximumDrainedBytes = 16 << 20
     static let maximumClients = 256
     /// Seconds a client has to send its request.
     static let requestTimeout = 10.0
@@ -163,6 +171,8 @@ public final class DevServer: @unchecked Sendable {
         var closesAfterWriting = false
         /// The client shut down its side: no more to read, but what it asked for is still sent.
         var readClosed = false
+        /// When the server shut its side after the response (see `drainTimeout`).
+        var drainingSince: Double?
         /// Bytes received after the request, which nothing reads.
         var ignoredBytes = 0
         let connected: Double
@@ -173,6 +183,12 @@ public final class DevServer: @unchecked Sendable {
             self.socket = socket
             connected = now
             lastProgress = now
+        }
+
+        /// Whether what the client sends is left unread until its response
+        /// is sent (it sent more than `maximumIgnoredBytes` after its request).
+        var pausesReading: Bool {
+            closesAfterWriting && drainingSince == nil && ignoredBytes > DevServer.maximumIgnoredBytes
         }
 
         /// Seconds the client has kept its place without use: since it
@@ -198,7 +214,7 @@ public final class DevServer: @unchecked Sendable {
             var descriptors = [pollfd(fd: paused ? -1 : listener, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             for client in clients {
-                var events = client.readClosed ? Int16(0) : Int16(POLLIN)
+                var events = client.readClosed || client.pausesReading ? Int16(0) : Int16(POLLIN)
                 if !client.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
@@ -229,7 +245,15 @@ public final class DevServer: @unchecked Sendable {
                     }
                 }
                 if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
-                if client.output.isEmpty && client.closesAfterWriting { dropped.insert(client.socket) }
+                if client.output.isEmpty && client.closesAfterWriting {
+                    if client.readClosed {
+                        dropped.insert(client.socket)
+                    } else if client.drainingSince == nil {
+                        shutdown(client.socket, Int32(SHUT_WR))
+                        client.drainingSince = now
+                    }
+                }
+                if let since = client.drainingSince, now - since > Self.drainTimeout { dropped.insert(client.socket) }
                 if !client.isAnswered && now - client.connected > Self.requestTimeout { dropped.insert(client.socket) }
                 if client.stalled(now: now) > Self.stallTimeout { dropped.insert(client.socket) }
             }
@@ -280,9 +304,10 @@ public final class DevServer: @unchecked Sendable {
                 return
             }
             StreamSockets.prepare(socket)
-            if clients.count >= Self.maximumClients, let stalled = clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
-               clients[stalled].stalled(now: now) >= Self.evictionStall {
-                // A client that takes nothing must not keep one that reads out.
+            if clients.count >= Self.maximumClients, let stalled = clients.firstIndex(where: { $0.drainingSince != nil })
+                ?? clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
+               clients[stalled].drainingSince != nil || clients[stalled].stalled(now: now) >= Self.evictionStall {
+                // A client that takes nothing (or is done) must not keep one that reads out.
                 close(clients[stalled].socket)
                 clients.remove(at: stalled)
             }
@@ -329,9 +354,12 @@ public final class DevServer: @unchecked Sendable {
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
             // Once answered, what a client sends is ignored (nothing but GET is
             // served), up to a bound: a client streaming on must not be read forever.
+            // An event stream past it is closed; a response is sent first (see `drainTimeout`).
             guard !client.isAnswered else {
                 client.ignoredBytes += count
-                if client.ignoredBytes > Self.maximumIgnoredBytes { return false }
+                if client.ignoredBytes <= Self.maximumIgnoredBytes { continue }
+                if !client.closesAfterWriting || client.ignoredBytes > Self.maximumDrainedBytes { return false }
+                if client.pausesReading { return true }
                 continue
             }
             client.request.append(contentsOf: buffer[0..<count])

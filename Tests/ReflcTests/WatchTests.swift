@@ -520,6 +520,35 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func aRequestOfAMegabyteGetsItsAnswerNotAReset() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        let megabyte = String(repeating: "a", count: 1 << 20)
+        let requests = [("GET /styles.json HTTP/1.1\r\nX-Padding: \(megabyte)\r\n\r\n", "HTTP/1.1 431 "),
+                        ("GET /\(megabyte) HTTP/1.1\r\n\r\n", "HTTP/1.1 414 "),
+                        ("POST /styles.json HTTP/1.1\r\nContent-Length: \(1 << 20)\r\n\r\n\(megabyte)", "HTTP/1.1 405 ")]
+        for (request, status) in requests {
+            // The whole request is sent before the answer is read, as most
+            // clients do; the server answers before it has all come.
+            let socket = try HTTP.connect(port: port)
+            defer { close(socket) }
+            var unsent = Array(request.utf8)[...]
+            while !unsent.isEmpty {
+                let sent = HTTP.sendOnce(socket, Array(unsent.prefix(65536)))
+                guard sent > 0 else { break }
+                if unsent.count == request.utf8.count { #expect(HTTP.waitReadable(socket), "no answer") }
+                unsent = unsent.dropFirst(sent)
+            }
+            let left = unsent.count  // a count: a failed #expect would print the bytes
+            #expect(left == 0, "the server reset the connection with \(left) bytes unsent")
+            let answer = String(decoding: HTTP.readToEnd(socket), as: UTF8.self)
+            #expect(answer.hasPrefix(status), "\(answer.prefix(40))")
+        }
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aHostOtherThanLoopbackIsWarnedAbout() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
