@@ -172,7 +172,7 @@ enum WatchCommand {
                 // The entry file is gone for now (an editor's save in progress): wait for it.
                 watched = [input]
                 Console.writeError("reflc: error: \(error.description)\n")
-                finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [])
+                finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [], error: error.description)
                 return nil
             }
             var seen = Set<FilePath>()
@@ -191,13 +191,14 @@ enum WatchCommand {
             do {
                 bytes = binary ? try table.binaryBytes() : json
             } catch {
-                finish(ok: false, summary: "\(clock()) cannot write \(output): \(error); unchanged", diagnostics: shown)
+                finish(ok: false, summary: "\(clock()) cannot write \(output): \(error); unchanged", diagnostics: shown,
+                       error: "cannot write \(output): \(error)")
                 return nil
             }
             if let problem = write(bytes, inputs: Array(zip(result.inputs, result.inputIdentities))) {
                 Console.writeError("reflc: error: \(problem)\n")
                 if builds == 1 { return .usageOrIO }
-                finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown)
+                finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown, error: problem)
                 return nil
             }
             let files = result.inputs.count
@@ -218,18 +219,21 @@ enum WatchCommand {
             }
         }
 
-        /// Prints the summary line and tells the server's clients.
-        private mutating func finish(ok: Bool, summary: String, diagnostics: [Diagnostic]) {
+        /// Prints the summary line and tells the server's clients; `error`
+        /// is why a build failed that no diagnostic tells (the entry file
+        /// cannot be read, OUT cannot be written).
+        private mutating func finish(ok: Bool, summary: String, diagnostics: [Diagnostic], error: String? = nil) {
             Console.writeOut(summary + "\n")
             guard let server else { return }
             let list = diagnosticJSON.array(diagnostics)
+            let reason = error.map { ",\"error\":" + DiagnosticJSON.quote($0) } ?? ""
             snapshot.build = builds
-            snapshot.report = "{\"build\":\(builds),\"ok\":\(ok),\"diagnostics\":\(list)}"
+            snapshot.report = "{\"build\":\(builds),\"ok\":\(ok)\(reason),\"diagnostics\":\(list)}"
             // An event carries the count and the first diagnostics (all of them are at /diagnostics):
             // every event stream holds one, so its size is bounded.
             let first = diagnosticJSON.array(diagnostics, within: DevServer.maximumEventBytes - 256)
             let data = ok ? "{\"build\":\(builds),\"ok\":true,\"etag\":\(DiagnosticJSON.quote(snapshot.etag))}"
-                : "{\"build\":\(builds),\"ok\":false,\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
+                : "{\"build\":\(builds),\"ok\":false\(reason),\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
             snapshot.event = "id: \(builds)\nevent: build\ndata: \(data)\n\n"
             server.publish(snapshot)
         }

@@ -289,6 +289,22 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func aBuildThatFailsWithoutDiagnosticsSaysWhy() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        let events = try HTTP.connect(port: port)
+        defer { close(events) }
+        try HTTP.send(events, "GET /events HTTP/1.1\r\n\r\n")
+        var stream = HTTP.read(events, until: { $0.contains("\"build\":1,\"ok\":true") })
+        try FileManager.default.removeItem(atPath: folder + "/main.less")
+        stream += HTTP.read(events, until: { ($0 + stream).contains("\"ok\":false") && $0.hasSuffix("\n\n") })
+        let reason = "\"ok\":false,\"error\":\"cannot read 'main.less': no such file or directory\","
+        #expect(stream.contains(reason + "\"etag\":"))
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").contains(reason + "\"diagnostics\":[]}"))
+        #expect(watch.stop() == 0)
+    }
+
     /// A folder with `big.less`: `rules` rules, a JSON table of about 600 bytes each.
     static func bigFolder(rules: Int = 20000) throws -> String {
         let folder = try CommandLineTests.temporaryFolder()
