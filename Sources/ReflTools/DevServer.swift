@@ -417,8 +417,16 @@ public final class DevServer: @unchecked Sendable {
         let path = String(parts[1].prefix { $0 != "?" })
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmedOfSpaces()
+            // `Name: value`, the name without spaces (RFC 9112 5.1), and one
+            // Host (3.2): what is read as the Host is the Host checked.
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
+                  !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }),
+                  case let name = line[..<colon].lowercased(), name != "host" || headers[name] == nil else {
+                let shown = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(80).map(Character.init))
+                answer(client, status: "400 Bad Request", body: "a malformed or repeated header line: '\(shown)'; expected 'Name: value'\n", now: now)
+                return
+            }
+            headers[name] = line[line.index(after: colon)...].trimmedOfSpaces()
         }
         if let host = headers["host"], !hosts.accepts(host) {
             // Whatever the page behind this name is, it is not a client of this server (see DevServerHosts).

@@ -486,6 +486,12 @@ struct WatchTests {
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "Host: \(host)")
             #expect(!answer.contains("Access-Control-Allow-Origin"), "Host: \(host)")
         }
+        // The Host read is the Host checked: a second one, or a name with a space, is refused.
+        for header in ["Host: localhost\r\nHost: evil.example", "Host: evil.example\r\nHost: localhost", "Host : evil.example",
+                       "Host: localhost\r\n folded", "no colon", ": no name"] {
+            let answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\(header)\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && answer.contains("expected 'Name: value'"), "\(header)")
+        }
         #expect(watch.stop() == 0)
     }
 
