@@ -449,7 +449,8 @@ public final class DevServer: @unchecked Sendable {
         switch path {
         case "/styles.json", "/styles.reflb":
             guard let table = path == "/styles.json" ? snapshot.json : snapshot.binary else {
-                answer(client, status: "503 Service Unavailable", body: "no table yet: the build has not succeeded; see /diagnostics\n", isHead: isHead, now: now)
+                answer(client, status: "503 Service Unavailable", extraHeaders: "Retry-After: 1\r\n",
+                       body: "no table yet: the first build is under way, or no build has succeeded (see /diagnostics)\n", isHead: isHead, now: now)
                 return
             }
             let tag = "ETag: \(snapshot.etag)\r\nCache-Control: no-cache\r\n"

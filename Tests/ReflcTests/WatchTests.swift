@@ -289,6 +289,18 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func beforeAGoodBuildTheTableIsUnavailableAndSaysWhy() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("@accent: #00ff0g;\n", to: folder + "/theme.less")
+        let (watch, port) = try Self.server(in: folder)
+        let answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n") && HTTP.header("Retry-After", in: answer) == "1")
+        #expect(answer.hasSuffix("\r\n\r\nno table yet: the first build is under way, or no build has succeeded (see /diagnostics)\n"))
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").contains("{\"build\":1,\"ok\":false,\"diagnostics\":[{"))
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aBuildThatFailsWithoutDiagnosticsSaysWhy() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
