@@ -23,11 +23,14 @@ public enum LiveReloadUpdate: Sendable {
 public struct LiveReloadFailure: Sendable, Equatable, CustomStringConvertible {
     /// How many diagnostics the build had.
     public var count: Int
-    /// The first of them, as `file:line:column: severity: message`.
+    /// The first of them, as `file:line:column: severity: message`; first
+    /// of all, why the build failed when no diagnostic tells (the
+    /// stylesheet cannot be read, the table cannot be written).
     public var diagnostics: [String]
 
     public var description: String {
-        "the build failed with \(count) diagnostic\(count == 1 ? "" : "s")" + diagnostics.map { "\n" + $0 }.joined()
+        (count == 0 ? "the build failed" : "the build failed with \(count) diagnostic\(count == 1 ? "" : "s")")
+            + diagnostics.map { "\n" + $0 }.joined()
     }
 }
 
@@ -153,8 +156,9 @@ public final class LiveReloadClient: @unchecked Sendable {
             var count = 0
             if case .number(let number)? = member("count") { count = Int(number) }
             var lines: [String] = []
+            if case .string(let error)? = member("error") { lines.append("error: " + error) }
             if case .array(let diagnostics)? = member("diagnostics") {
-                lines = diagnostics.compactMap(Self.diagnosticLine)
+                lines += diagnostics.compactMap(Self.diagnosticLine)
             }
             updates(.buildFailed(LiveReloadFailure(count: count, diagnostics: lines)))
             return

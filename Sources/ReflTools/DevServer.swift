@@ -48,8 +48,16 @@ public final class DevServer: @unchecked Sendable {
     /// The request line (method, path, version): a longer one is answered 414.
     static let maximumRequestLineBytes = 8 * 1024
     /// Bytes a client may send after its request (nothing is read from a
-    /// request body or an event stream) before it is closed.
+    /// request body or an event stream) before it is closed, or, waiting
+    /// for a response, no longer read until the response is sent.
     static let maximumIgnoredBytes = 16 * 1024
+    /// After a response, the server's side is shut and what the client
+    /// still sends is read and dropped, for at most this many seconds and
+    /// bytes, until it closes: closed with bytes unread, the connection
+    /// would be reset, and the client could lose the response (a 431 to a
+    /// request of a megabyte, say) before reading it.
+    static let drainTimeout = 10.0
+    static let maximumDrainedBytes = 16 << 20
     static let maximumClients = 256
     /// Seconds a client has to send its request.
     static let requestTimeout = 10.0
@@ -57,7 +65,8 @@ public final class DevServer: @unchecked Sendable {
     /// taking a byte of it before it is closed.
     static let stallTimeout = 30.0
     /// With every client place taken, a new client takes the place of the
-    /// one stalled longest, if that one has been stalled this many seconds.
+    /// one stalled longest (or still sending its request longest), if that
+    /// one has been so this many seconds.
     static let evictionStall = 5.0
     /// Bytes of superseded tables kept for clients still reading them
     /// (each table counted once however many clients read it); past it,
@@ -162,6 +171,8 @@ public final class DevServer: @unchecked Sendable {
         var closesAfterWriting = false
         /// The client shut down its side: no more to read, but what it asked for is still sent.
         var readClosed = false
+        /// When the server shut its side after the response (see `drainTimeout`).
+        var drainingSince: Double?
         /// Bytes received after the request, which nothing reads.
         var ignoredBytes = 0
         let connected: Double
@@ -174,9 +185,18 @@ public final class DevServer: @unchecked Sendable {
             lastProgress = now
         }
 
-        /// Seconds the client has had output waiting without taking any of it.
+        /// Whether what the client sends is left unread until its response
+        /// is sent (it sent more than `maximumIgnoredBytes` after its request).
+        var pausesReading: Bool {
+            closesAfterWriting && drainingSince == nil && ignoredBytes > DevServer.maximumIgnoredBytes
+        }
+
+        /// Seconds the client has kept its place without use: since it
+        /// connected while its request has not come, or with output waiting
+        /// that it has not taken any of.
         func stalled(now: Double) -> Double {
-            output.isEmpty ? 0 : now - lastProgress
+            if !isAnswered { return now - connected }
+            return output.isEmpty ? 0 : now - lastProgress
         }
 
         func queue(_ bytes: [UInt8], table: DevServerOutput.TableIdentity? = nil, now: Double) {
@@ -194,7 +214,7 @@ public final class DevServer: @unchecked Sendable {
             var descriptors = [pollfd(fd: paused ? -1 : listener, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
             for client in clients {
-                var events = client.readClosed ? Int16(0) : Int16(POLLIN)
+                var events = client.readClosed || client.pausesReading ? Int16(0) : Int16(POLLIN)
                 if !client.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
@@ -211,6 +231,9 @@ public final class DevServer: @unchecked Sendable {
             for (index, client) in clients.enumerated() {
                 let revents = descriptors[index + 2].revents
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !client.readClosed, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
+                // A client that half-closed and then went (a reset): nothing can be
+                // sent to it, and poll would report it at once, forever.
+                if client.readClosed, revents & Int16(POLLHUP | POLLERR) != 0 { dropped.insert(client.socket) }
                 if client.isEventStream && client.output.isEmpty {
                     // A stream is given the latest event once it has taken
                     // the last: a slow reader skips builds, never queues them.
@@ -222,7 +245,15 @@ public final class DevServer: @unchecked Sendable {
                     }
                 }
                 if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
-                if client.output.isEmpty && client.closesAfterWriting { dropped.insert(client.socket) }
+                if client.output.isEmpty && client.closesAfterWriting {
+                    if client.readClosed {
+                        dropped.insert(client.socket)
+                    } else if client.drainingSince == nil {
+                        shutdown(client.socket, Int32(SHUT_WR))
+                        client.drainingSince = now
+                    }
+                }
+                if let since = client.drainingSince, now - since > Self.drainTimeout { dropped.insert(client.socket) }
                 if !client.isAnswered && now - client.connected > Self.requestTimeout { dropped.insert(client.socket) }
                 if client.stalled(now: now) > Self.stallTimeout { dropped.insert(client.socket) }
             }
@@ -273,9 +304,10 @@ public final class DevServer: @unchecked Sendable {
                 return
             }
             StreamSockets.prepare(socket)
-            if clients.count >= Self.maximumClients, let stalled = clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
-               clients[stalled].stalled(now: now) >= Self.evictionStall {
-                // A client that takes nothing must not keep one that reads out.
+            if clients.count >= Self.maximumClients, let stalled = clients.firstIndex(where: { $0.drainingSince != nil })
+                ?? clients.indices.max(by: { clients[$0].stalled(now: now) < clients[$1].stalled(now: now) }),
+               clients[stalled].drainingSince != nil || clients[stalled].stalled(now: now) >= Self.evictionStall {
+                // A client that takes nothing (or is done) must not keep one that reads out.
                 close(clients[stalled].socket)
                 clients.remove(at: stalled)
             }
@@ -322,9 +354,12 @@ public final class DevServer: @unchecked Sendable {
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
             // Once answered, what a client sends is ignored (nothing but GET is
             // served), up to a bound: a client streaming on must not be read forever.
+            // An event stream past it is closed; a response is sent first (see `drainTimeout`).
             guard !client.isAnswered else {
                 client.ignoredBytes += count
-                if client.ignoredBytes > Self.maximumIgnoredBytes { return false }
+                if client.ignoredBytes <= Self.maximumIgnoredBytes { continue }
+                if !client.closesAfterWriting || client.ignoredBytes > Self.maximumDrainedBytes { return false }
+                if client.pausesReading { return true }
                 continue
             }
             client.request.append(contentsOf: buffer[0..<count])
@@ -382,8 +417,16 @@ public final class DevServer: @unchecked Sendable {
         let path = String(parts[1].prefix { $0 != "?" })
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmedOfSpaces()
+            // `Name: value`, the name without spaces (RFC 9112 5.1), and one
+            // Host (3.2): what is read as the Host is the Host checked.
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
+                  !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }),
+                  case let name = line[..<colon].lowercased(), name != "host" || headers[name] == nil else {
+                let shown = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(80).map(Character.init))
+                answer(client, status: "400 Bad Request", body: "a malformed or repeated header line: '\(shown)'; expected 'Name: value'\n", now: now)
+                return
+            }
+            headers[name] = line[line.index(after: colon)...].trimmedOfSpaces()
         }
         if let host = headers["host"], !hosts.accepts(host) {
             // Whatever the page behind this name is, it is not a client of this server (see DevServerHosts).
@@ -406,7 +449,8 @@ public final class DevServer: @unchecked Sendable {
         switch path {
         case "/styles.json", "/styles.reflb":
             guard let table = path == "/styles.json" ? snapshot.json : snapshot.binary else {
-                answer(client, status: "503 Service Unavailable", body: "no table yet: the build has not succeeded; see /diagnostics\n", isHead: isHead, now: now)
+                answer(client, status: "503 Service Unavailable", extraHeaders: "Retry-After: 1\r\n",
+                       body: "no table yet: the first build is under way, or no build has succeeded (see /diagnostics)\n", isHead: isHead, now: now)
                 return
             }
             let tag = "ETag: \(snapshot.etag)\r\nCache-Control: no-cache\r\n"

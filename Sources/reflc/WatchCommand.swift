@@ -39,9 +39,10 @@ enum WatchCommand {
         with .local, or a name given with --allow-host (421 otherwise): a
         web page cannot read the table through a name of its own.
         Limits: 256 clients (a new one takes the place of one that has read
-        nothing for 5 s); a request header of 16 KiB, its first line 8 KiB;
-        10 s to send it, 16 KiB sent after it; a client that takes nothing
-        of its response for 30 s is closed; an event of 64 KiB (a failed
+        nothing, or not finished its request, for 5 s); a request header of
+        16 KiB, its first line 8 KiB; 10 s to send it, 16 KiB sent after it;
+        a client that takes nothing of its response for 30 s is closed; an
+        event of 64 KiB (a failed
         build's event carries the error count and the first diagnostics).
 
         options:
@@ -171,7 +172,7 @@ enum WatchCommand {
                 // The entry file is gone for now (an editor's save in progress): wait for it.
                 watched = [input]
                 Console.writeError("reflc: error: \(error.description)\n")
-                finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [])
+                finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [], error: error.description)
                 return nil
             }
             var seen = Set<FilePath>()
@@ -190,13 +191,14 @@ enum WatchCommand {
             do {
                 bytes = binary ? try table.binaryBytes() : json
             } catch {
-                finish(ok: false, summary: "\(clock()) cannot write \(output): \(error); unchanged", diagnostics: shown)
+                finish(ok: false, summary: "\(clock()) cannot write \(output): \(error); unchanged", diagnostics: shown,
+                       error: "cannot write \(output): \(error)")
                 return nil
             }
             if let problem = write(bytes, inputs: Array(zip(result.inputs, result.inputIdentities))) {
                 Console.writeError("reflc: error: \(problem)\n")
                 if builds == 1 { return .usageOrIO }
-                finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown)
+                finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown, error: problem)
                 return nil
             }
             let files = result.inputs.count
@@ -217,18 +219,21 @@ enum WatchCommand {
             }
         }
 
-        /// Prints the summary line and tells the server's clients.
-        private mutating func finish(ok: Bool, summary: String, diagnostics: [Diagnostic]) {
+        /// Prints the summary line and tells the server's clients; `error`
+        /// is why a build failed that no diagnostic tells (the entry file
+        /// cannot be read, OUT cannot be written).
+        private mutating func finish(ok: Bool, summary: String, diagnostics: [Diagnostic], error: String? = nil) {
             Console.writeOut(summary + "\n")
             guard let server else { return }
             let list = diagnosticJSON.array(diagnostics)
+            let reason = error.map { ",\"error\":" + DiagnosticJSON.quote($0) } ?? ""
             snapshot.build = builds
-            snapshot.report = "{\"build\":\(builds),\"ok\":\(ok),\"diagnostics\":\(list)}"
+            snapshot.report = "{\"build\":\(builds),\"ok\":\(ok)\(reason),\"diagnostics\":\(list)}"
             // An event carries the count and the first diagnostics (all of them are at /diagnostics):
             // every event stream holds one, so its size is bounded.
             let first = diagnosticJSON.array(diagnostics, within: DevServer.maximumEventBytes - 256)
             let data = ok ? "{\"build\":\(builds),\"ok\":true,\"etag\":\(DiagnosticJSON.quote(snapshot.etag))}"
-                : "{\"build\":\(builds),\"ok\":false,\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
+                : "{\"build\":\(builds),\"ok\":false\(reason),\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
             snapshot.event = "id: \(builds)\nevent: build\ndata: \(data)\n\n"
             server.publish(snapshot)
         }

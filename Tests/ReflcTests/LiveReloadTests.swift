@@ -74,6 +74,14 @@ struct LiveReloadTests {
         #expect(failure.diagnostics.first?.contains("theme.less:1:") == true)
         #expect(failure.diagnostics.first?.contains("error: expected ';'") == true)
 
+        // A failure no diagnostic tells: the stylesheet is gone for a moment.
+        try FileManager.default.removeItem(atPath: folder + "/main.less")
+        let unreadable = updates.next("the unreadable stylesheet") { if case .buildFailed(let failure) = $0 { return failure.count == 0 }; return false }
+        if case .buildFailed(let failure)? = unreadable {
+            #expect(failure.description == "the build failed\nerror: cannot read 'main.less': no such file or directory")
+        }
+        try WatchTests.write("@import \"theme.less\";\nUIView { background-color: @accent; }\n", to: folder + "/main.less")
+
         // The server restarts on another port's worth of time: the client reconnects.
         #expect(watch.stop() == 0)
         _ = updates.next("the disconnection") { if case .disconnected = $0 { return true }; return false }

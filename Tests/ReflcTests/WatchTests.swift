@@ -93,6 +93,14 @@ struct WatchTests {
             return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
 
+        /// CPU seconds the process uses while `seconds` pass.
+        func cpuSecondsUsed(during seconds: Double) -> Double? {
+            guard let before = cpuSeconds else { return nil }
+            let later = Date().addingTimeInterval(seconds)
+            while Date() < later { usleep(50_000) }
+            return cpuSeconds.map { $0 - before }
+        }
+
         /// The port from `serving http://127.0.0.1:PORT/...`.
         var port: Int? {
             guard let range = stdout.range(of: "http://127.0.0.1:") else { return nil }
@@ -213,7 +221,8 @@ struct WatchTests {
         let help = try CommandLineTests.run(["watch", "--help"]).stdout
         #expect(help.hasPrefix("usage: reflc watch INPUT.less -o OUT"))
         #expect(help.contains("  --allow-host NAME      also answer requests for NAME (repeatable)\n"))
-        #expect(help.contains("of its response for 30 s is closed; an event of 64 KiB"))
+        #expect(help.contains("a client that takes nothing of its response for 30 s is closed; an\n"))
+        #expect(help.contains("nothing, or not finished its request, for 5 s); a request header of\n"))
     }
 
     // MARK: - The server
@@ -280,6 +289,34 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func beforeAGoodBuildTheTableIsUnavailableAndSaysWhy() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("@accent: #00ff0g;\n", to: folder + "/theme.less")
+        let (watch, port) = try Self.server(in: folder)
+        let answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n") && HTTP.header("Retry-After", in: answer) == "1")
+        #expect(answer.hasSuffix("\r\n\r\nno table yet: the first build is under way, or no build has succeeded (see /diagnostics)\n"))
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").contains("{\"build\":1,\"ok\":false,\"diagnostics\":[{"))
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aBuildThatFailsWithoutDiagnosticsSaysWhy() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        let events = try HTTP.connect(port: port)
+        defer { close(events) }
+        try HTTP.send(events, "GET /events HTTP/1.1\r\n\r\n")
+        var stream = HTTP.read(events, until: { $0.contains("\"build\":1,\"ok\":true") })
+        try FileManager.default.removeItem(atPath: folder + "/main.less")
+        stream += HTTP.read(events, until: { ($0 + stream).contains("\"ok\":false") && $0.hasSuffix("\n\n") })
+        let reason = "\"ok\":false,\"error\":\"cannot read 'main.less': no such file or directory\","
+        #expect(stream.contains(reason + "\"etag\":"))
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").contains(reason + "\"diagnostics\":[]}"))
+        #expect(watch.stop() == 0)
+    }
+
     /// A folder with `big.less`: `rules` rules, a JSON table of about 600 bytes each.
     static func bigFolder(rules: Int = 20000) throws -> String {
         let folder = try CommandLineTests.temporaryFolder()
@@ -293,7 +330,12 @@ struct WatchTests {
 
     /// Starts a server on `big.less` and waits for its first build.
     static func bigServer(in folder: String, _ extra: [String] = []) throws -> (Watch, Int) {
-        let watch = try Watch(["big.less", "-o", "out.json", "--serve", "0"] + extra, in: folder)
+        try server(in: folder, input: "big.less", extra)
+    }
+
+    /// Starts a server on `input` (`main.less` of `folder()`) and waits for its first build.
+    static func server(in folder: String, input: String = "main.less", _ extra: [String] = []) throws -> (Watch, Int) {
+        let watch = try Watch([input, "-o", "out.json", "--serve", "0"] + extra, in: folder)
         watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
         return (watch, try #require(watch.port))
     }
@@ -329,6 +371,30 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func clientsThatSendNoRequestGiveTheirPlacesToNewOnes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        // Every place taken by a client that connects and sends nothing
+        // (each closed 10 s after it connected, so not before `connecting` + 10 s).
+        let connecting = Date()
+        let idle = try (0..<256).map { _ in try HTTP.connect(port: port) }
+        defer { for socket in idle { close(socket) } }
+        usleep(5_500_000)
+        var answer = ""
+        while Date().timeIntervalSince(connecting) < WatchTests.deadline {
+            answer = try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n")
+            if !answer.hasPrefix("HTTP/1.1 503 ") { break }
+            usleep(250_000)
+        }
+        let waited = Date().timeIntervalSince(connecting)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        // Served in an idle client's place, not once they were closed for sending nothing.
+        #expect(waited < 10, "served \(waited) s after the idle clients connected")
+        #expect(idle.contains { !HTTP.waitReadable($0, seconds: 0) })
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aClientThatHalfClosesGetsTheWholeTable() throws {
         let folder = try Self.bigFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -343,6 +409,23 @@ struct WatchTests {
         #expect(body.count == table.count, "\(body.count) of \(table.count) bytes")
         let isTheTable = body == table  // compared apart: a failed #expect would diff 14 MB
         #expect(isTheTable)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func anEventStreamThatHalfClosesAndIsResetIsClosedWithoutSpinning() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        let socket = try HTTP.connect(port: port)
+        try HTTP.send(socket, "GET /events HTTP/1.1\r\n\r\n")
+        #expect(shutdown(socket, Int32(SHUT_WR)) == 0)
+        #expect(HTTP.read(socket, until: { $0.contains("event: build") }).contains("\"build\":1,\"ok\":true"))
+        usleep(200_000)
+        HTTP.reset(socket)
+        // Gone both ways: the server closes it rather than poll it at once, forever.
+        let used = try #require(watch.cpuSecondsUsed(during: 2))
+        #expect(used < 0.5, "\(used) s of CPU in 2 s")
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(watch.stop() == 0)
     }
 
@@ -384,10 +467,7 @@ struct WatchTests {
         let idle = try (0..<100).map { _ in try HTTP.connect(port: port) }
         defer { for socket in idle { close(socket) } }
         // With connections still waiting, the server rests instead of spinning on accept.
-        let cpuBefore = try #require(watch.cpuSeconds)
-        let later = Date().addingTimeInterval(2)
-        while Date() < later { usleep(50_000) }
-        let used = try #require(watch.cpuSeconds) - cpuBefore
+        let used = try #require(watch.cpuSecondsUsed(during: 2))
         #expect(used < 0.5, "\(used) s of CPU in 2 s")
         // The ones it had no descriptor for were told so (the rest wait their turn).
         let answered = idle.filter { HTTP.waitReadable($0, seconds: 0) }.map { String(decoding: HTTP.readToEnd($0), as: UTF8.self) }
@@ -417,6 +497,12 @@ struct WatchTests {
             let answer = try get(host)
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "Host: \(host)")
             #expect(!answer.contains("Access-Control-Allow-Origin"), "Host: \(host)")
+        }
+        // The Host read is the Host checked: a second one, or a name with a space, is refused.
+        for header in ["Host: localhost\r\nHost: evil.example", "Host: evil.example\r\nHost: localhost", "Host : evil.example",
+                       "Host: localhost\r\n folded", "no colon", ": no name"] {
+            let answer = try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\n\(header)\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && answer.contains("expected 'Name: value'"), "\(header)")
         }
         #expect(watch.stop() == 0)
     }
@@ -465,6 +551,35 @@ struct WatchTests {
             #expect(answer.hasPrefix("HTTP/1.1 304 Not Modified\r\n"), "If-None-Match: \(condition)")
         }
         #expect(try HTTP.exchange(port: port, "GET /styles.json HTTP/1.1\r\nIf-None-Match: W/\"other\"\r\n\r\n").hasPrefix("HTTP/1.1 200 OK"))
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aRequestOfAMegabyteGetsItsAnswerNotAReset() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.server(in: folder)
+        let megabyte = String(repeating: "a", count: 1 << 20)
+        let requests = [("GET /styles.json HTTP/1.1\r\nX-Padding: \(megabyte)\r\n\r\n", "HTTP/1.1 431 "),
+                        ("GET /\(megabyte) HTTP/1.1\r\n\r\n", "HTTP/1.1 414 "),
+                        ("POST /styles.json HTTP/1.1\r\nContent-Length: \(1 << 20)\r\n\r\n\(megabyte)", "HTTP/1.1 405 ")]
+        for (request, status) in requests {
+            // The whole request is sent before the answer is read, as most
+            // clients do; the server answers before it has all come.
+            let socket = try HTTP.connect(port: port)
+            defer { close(socket) }
+            var unsent = Array(request.utf8)[...]
+            while !unsent.isEmpty {
+                let sent = HTTP.sendOnce(socket, Array(unsent.prefix(65536)))
+                guard sent > 0 else { break }
+                if unsent.count == request.utf8.count { #expect(HTTP.waitReadable(socket), "no answer") }
+                unsent = unsent.dropFirst(sent)
+            }
+            let left = unsent.count  // a count: a failed #expect would print the bytes
+            #expect(left == 0, "the server reset the connection with \(left) bytes unsent")
+            let answer = String(decoding: HTTP.readToEnd(socket), as: UTF8.self)
+            #expect(answer.hasPrefix(status), "\(answer.prefix(40))")
+        }
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(watch.stop() == 0)
     }
 
@@ -553,6 +668,13 @@ enum HTTP {
             return Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             #endif
         }
+    }
+
+    /// Closes `socket` with a reset (RST) rather than the usual goodbye (FIN).
+    static func reset(_ socket: Int32) {
+        var abort = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+        close(socket)
     }
 
     /// Whether `socket` has something to read (or was closed) before the deadline.
