@@ -466,8 +466,9 @@ public final class DevServer: @unchecked Sendable {
                    body: snapshot.report + "\n", isHead: isHead, now: now)
         case "/events":
             client.isAnswered = true
+            // The stream has no length: it ends when the connection closes, which the headers say.
             client.queue(Array(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                                + "Connection: keep-alive\r\n\r\n").utf8), now: now)
+                                + "Connection: close\r\n\r\n").utf8), now: now)
             if isHead {
                 client.closesAfterWriting = true
                 return

@@ -255,6 +255,8 @@ struct WatchTests {
         try HTTP.send(events, "GET /events HTTP/1.1\r\n\r\n")
         var stream = HTTP.read(events, until: { $0.contains("\"build\":1,\"ok\":true") })
         #expect(stream.contains("Content-Type: text/event-stream"))
+        // Its body has no length and ends with the connection, as its headers say.
+        #expect(stream.contains("Connection: close\r\n") && !stream.contains("Content-Length"))
 
         // A client that connects and leaves, and one that never reads, must not stop anything.
         let vanished = try HTTP.connect(port: port)
