@@ -198,6 +198,22 @@ struct ApplierTests {
         #expect(card["alpha"] == .number(0.8, unit: nil))
     }
 
+    /// `!important` changes when a value is written again (at layout), not
+    /// whose value wins: a new value from the stylesheet replaces the app's.
+    @Test func anImportantValueTheStylesheetChangesReplacesTheAppsValue() throws {
+        let view = FakeView(["UIView"])
+        let manager = StyleManager(stylesheet: try Self.stylesheet("UIView { alpha: 0.5 !important; }"))
+        manager.register(view)
+        view["alpha"] = .number(0.2, unit: nil)             // the app's code, after styling
+        #expect(manager.apply(to: view, atLayout: true).keptAppValues == [StyledProperty("alpha")])
+        manager.applier.replaceStylesheet(try Self.stylesheet("UIView { alpha: 0.75 !important; }"))
+        let reloaded = manager.apply(to: view)
+        #expect(reloaded.written == [StyledProperty("alpha")] && reloaded.keptAppValues.isEmpty)
+        #expect(view["alpha"] == .number(0.75, unit: nil))
+        // Unchanged since, it is written again at layout.
+        #expect(manager.apply(to: view, atLayout: true).written == [StyledProperty("alpha")])
+    }
+
     @Test func aLazySubObjectIsNotMadeToReadItsOriginal() throws {
         let button = FakeView(["UIButton", "UIView"])
         let applier = StyleApplier(stylesheet: try Self.stylesheet("UIButton { alpha: 0.5; }"))

@@ -150,8 +150,10 @@ public final class StyleApplier {
                 records.append(StyleState.Record(entry: entry, original: original))
                 continue
             }
-            let unchanged = record.entry === entry || record.entry.value == entry.value
-            if unchanged || entry.isImportant {
+            // A value the stylesheet changed is written, whatever the app set
+            // since (important or not); an unchanged one only at layout, when
+            // important, and then not over the app's own.
+            if record.entry === entry || record.entry.value == entry.value {
                 // An app's change since the last write is kept until the stylesheet's value changes.
                 if let written = record.written, case .value(let present) = read(entry, of: target, keyed),
                    !present.isSame(as: written) {
@@ -159,7 +161,7 @@ public final class StyleApplier {
                     records.append(record)
                     continue
                 }
-                if unchanged && !(atLayout && entry.isImportant) {
+                if !(atLayout && entry.isImportant) {
                     records.append(record)
                     continue
                 }
