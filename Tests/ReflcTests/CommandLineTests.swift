@@ -439,6 +439,24 @@ struct CommandLineTests {
         #expect(unknown.status == 0 && !unknown.stdout.contains("alpha"))
     }
 
+    /// A class or trait nothing names gives an empty style: said on
+    /// standard error, with the likely spelling, and the answer still printed.
+    @Test func resolveWarnsOfAClassOrTraitNothingNames() throws {
+        let typo = try Self.run(["resolve", Self.embedding, "--class", "UILable", "--trait", "headlin"])
+        #expect(typo.status == 0 && typo.stdout == "{\"properties\":{},\"important\":[],\"states\":{}}\n")
+        #expect(typo.stderr == """
+            reflc: warning: no rule names the class 'UILable', nor is it a UIKit class or declared with @view; did you mean 'UILabel'?
+            reflc: warning: no rule names the trait 'headlin'; did you mean 'headline'?
+
+            """)
+        // A class of the app's own, known by its superclass; a UIKit class no rule names.
+        for known in [["MyApp.TitleLabel", "--superclass", "UILabel"], ["UIStackView"]] {
+            let run = try Self.run(["resolve", Self.embedding, "--class"] + known)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(known): \(run.stderr)")
+        }
+        #expect(try Self.run(["resolve", Self.embedding, "--class", "UILable", "-q"]).stderr.isEmpty)
+    }
+
     @Test func resolveNeedsAClassAndReportsBrokenInputs() throws {
         #expect(try Self.run(["resolve", Self.embedding]).status == 2)
         let folder = try Self.temporaryFolder()
