@@ -465,6 +465,13 @@ struct CommandLineTests {
         let malformed = try Self.run(["resolve", folder + "/bad.json", "--class", "UIView"])
         #expect(malformed.status == 1)
         #expect(malformed.stderr.contains("bad.json:1:1: error: malformed rule table: table.variables: missing"))
+        // A design-token file (or resolver document) is not a table: said so, and how it is used.
+        for tokens in ["palette.tokens.json", "theme.resolver.json"] {
+            let run = try Self.run(["resolve", "Fixtures/compile/design-tokens/tokens/" + tokens, "--class", "UIView"])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("this is a design-token file, not a rule table: import it into a stylesheet with '@import tokens(\"...\")'"),
+                    "\(run.stderr)")
+        }
         let broken = try Self.run(["resolve", "Fixtures/errors/missing-colon.less", "--class", "UIView"])
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("error: expected ':'"))
