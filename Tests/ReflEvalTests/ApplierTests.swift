@@ -214,6 +214,23 @@ struct ApplierTests {
         #expect(manager.apply(to: view, atLayout: true).written == [StyledProperty("alpha")])
     }
 
+    /// A target one applier styled is no repeat to another: its own
+    /// stylesheet is written (a target passed from one manager to another).
+    @Test func aTargetMovedToAnotherManagerIsStyledByItsStylesheet() throws {
+        let view = FakeView(["UIView"])
+        let first = StyleManager(stylesheet: try Self.stylesheet("UIView { alpha: 0.5; }"))
+        first.register(view)
+        first.unregister(view, restoring: false)
+        let second = StyleManager(stylesheet: try Self.stylesheet("UIView { alpha: 0.75; }"))
+        #expect(second.register(view).written == [StyledProperty("alpha")])
+        #expect(view["alpha"] == .number(0.75, unit: nil))
+        // Two appliers, one after the other, on one target.
+        let other = FakeView(["UIView"])
+        StyleApplier(stylesheet: try Self.stylesheet("UIView { alpha: 0.5; }")).apply(to: other, in: StyleEnvironment())
+        StyleApplier(stylesheet: try Self.stylesheet("UIView { alpha: 0.25; }")).apply(to: other, in: StyleEnvironment())
+        #expect(other["alpha"] == .number(0.25, unit: nil))
+    }
+
     @Test func aLazySubObjectIsNotMadeToReadItsOriginal() throws {
         let button = FakeView(["UIButton", "UIView"])
         let applier = StyleApplier(stylesheet: try Self.stylesheet("UIButton { alpha: 0.5; }"))

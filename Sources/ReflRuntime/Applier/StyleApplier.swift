@@ -16,8 +16,19 @@ public final class StyleApplier {
     // code (a binding's read, write or conversion).
     @exclusivity(unchecked) private var cache = StyleCache()
     @exclusivity(unchecked) private var environmentNumbers = EnvironmentNumbers()
-    /// Counts stylesheet replacements: a target styled under an earlier one is styled again.
-    @exclusivity(unchecked) private var generation = 0
+    /// The stylesheet's generation: a target styled under an earlier one is
+    /// styled again. Numbered across every applier, so that a target another
+    /// applier styled (another manager's) is never taken for a repeat.
+    @exclusivity(unchecked) private var generation = Generations.next()
+
+    /// Hands out stylesheet generations, each once in the process.
+    private final class Generations: @unchecked Sendable {  // its one field is only reached under its lock
+        private static let shared = Generations()
+        private let lock = Lock()
+        private var last = 0
+
+        static func next() -> Int { shared.lock.withLock { shared.last += 1; return shared.last } }
+    }
 
     public init(stylesheet: Stylesheet, bindings: StyleBindings = StyleBindings()) {
         self.stylesheet = stylesheet
@@ -31,7 +42,7 @@ public final class StyleApplier {
         self.stylesheet = stylesheet
         usesContext = stylesheet.hasSelectorsWithContext
         cache.removeAll()
-        generation += 1
+        generation = Generations.next()
     }
 
     /// Whether the stylesheet has selectors with context: only then are a
