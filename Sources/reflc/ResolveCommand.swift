@@ -17,8 +17,9 @@ enum ResolveCommand {
                              [--os-version VERSION] [--scale N]
                              [--explain] [--warnings-as-errors] [--error-limit N]
 
-        Computes the style of a view of class NAME (superclasses nearest first)
-        with the given traits, in the given environment, from INPUT: a .less
+        Computes the style of a view of class NAME (superclasses nearest first;
+        unless given, from the stylesheet's @view declarations and the UIKit
+        schema) with the given traits, in the given environment, from INPUT: a .less
         stylesheet (compiled with its imports) or a rule table written by
         'reflc build', JSON or binary (each recognized by its content).
 
@@ -81,7 +82,10 @@ enum ResolveCommand {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
-        query.ancestors = parsed.all("--ancestor").map { ancestor($0, views: stylesheet.table.views) }
+        // A binary table holds no @view declarations: only the UIKit schema is asked.
+        let views = stylesheet.isBinary ? ViewSchema() : stylesheet.table.views
+        if parsed.all("--superclass").isEmpty { query.superclasses = superclassChain(of: query.className, views: views) }
+        query.ancestors = parsed.all("--ancestor").map { ancestor($0, views: views) }
         if !command.options.quiet {
             for warning in unknownNameWarnings(query, in: stylesheet) { Console.writeError("reflc: warning: \(warning)\n") }
         }

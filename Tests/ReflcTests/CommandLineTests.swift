@@ -457,6 +457,26 @@ struct CommandLineTests {
         #expect(try Self.run(["resolve", Self.embedding, "--class", "UILable", "-q"]).stderr.isEmpty)
     }
 
+    /// Without --superclass, the class's superclasses come from the
+    /// stylesheet's @view declarations and the UIKit schema: a UIView rule
+    /// for subclasses reaches a UIButton, as it does in an app.
+    @Test func resolveFindsTheSuperclassesOfAClass() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            @view MyApp.Card: UIButton { }
+            UIView { apply-to-subclasses: true; alpha: 0.5; }
+            """.write(toFile: folder + "/main.less", atomically: true, encoding: .utf8)
+        let subclassed = "\"alpha\":{\"type\":\"number\",\"value\":0.5}"
+        for className in ["UIButton", "MyApp.Card"] {
+            let run = try Self.run(["resolve", folder + "/main.less", "--class", className])
+            #expect(run.status == 0 && run.stdout.contains(subclassed) && run.stderr.isEmpty, "\(className): \(run)")
+        }
+        // Superclasses given are the whole chain.
+        let given = try Self.run(["resolve", folder + "/main.less", "--class", "UIButton", "--superclass", "UIControl"])
+        #expect(given.status == 0 && !given.stdout.contains("alpha"))
+    }
+
     @Test func resolveNeedsAClassAndReportsBrokenInputs() throws {
         #expect(try Self.run(["resolve", Self.embedding]).status == 2)
         let folder = try Self.temporaryFolder()
