@@ -261,6 +261,25 @@ struct ApplierTests {
         #expect(card.accent == nil)                          // told it is no longer set
     }
 
+    /// A style is made ready with the bindings of its time and kept for its
+    /// query: a setter registered after a target of its class was styled
+    /// takes effect when the stylesheet is next replaced (Docs/Applier.md).
+    @Test func aSetterRegisteredLateTakesEffectAtTheNextReplacement() throws {
+        final class CardView: StyleTarget {
+            let styleClassChain = ["MyApp.CardView", "UIView"]
+            let styleState = StyleState()
+            var accent: StyleValue?
+        }
+        let manager = StyleManager(stylesheet: try Self.stylesheet(Self.first))
+        let early = CardView(), late = CardView()
+        manager.register(early)
+        manager.applier.bindings.register(key: "accent-color", on: "MyApp.CardView") { (view: CardView, value) in view.accent = value }
+        #expect(manager.register(late).notApplied.contains(StyledProperty("accentColor")))
+        #expect(early.accent == nil && late.accent == nil)
+        manager.replaceStylesheet(manager.stylesheet)
+        #expect(early.accent == Self.blue && late.accent == Self.blue)
+    }
+
     /// The cache key holds every field of the environment: a field added to
     /// `StyleEnvironment` must be added to the key too, or two environments
     /// that differ only there would share a style.
