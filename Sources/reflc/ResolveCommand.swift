@@ -126,6 +126,9 @@ enum ResolveCommand {
         }
         var environment = StyleEnvironment()
         do throws(Arguments.Problem) {
+            for (flag, kind) in [("--class", "class"), ("--superclass", "class"), ("--trait", "trait")] where parsed.all(flag).contains("") {
+                throw Arguments.Problem(message: "\(flag) takes a \(kind) name, found ''")
+            }
             if let idiom = parsed.last("--idiom") { environment.idiom = try keyword(idiom, flag: "--idiom") }
             if let value = parsed.last("--horizontal") { environment.horizontalSizeClass = try keyword(value, flag: "--horizontal") }
             if let value = parsed.last("--vertical") { environment.verticalSizeClass = try keyword(value, flag: "--vertical") }

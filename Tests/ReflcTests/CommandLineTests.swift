@@ -420,6 +420,9 @@ struct CommandLineTests {
         (["--external", "dark"], "reflc: error: --external takes NAME=true or NAME=false, found 'dark'\n"),
         (["--os-version", "17.2.1"], "reflc: error: --os-version takes a version such as 17 or 16.4, found '17.2.1'\n"),
         (["--scale", "0"], "reflc: error: --scale takes the screen's scale, a positive number such as 3, found '0'\n"),
+        (["--class", ""], "reflc: error: --class takes a class name, found ''\n"),
+        (["--superclass", ""], "reflc: error: --superclass takes a class name, found ''\n"),
+        (["--trait", ""], "reflc: error: --trait takes a trait name, found ''\n"),
     ])
     func badFlagValuesExitTwo(_ flags: [String], _ message: String) throws {
         let run = try Self.run(["resolve", Self.embedding, "--class", "UIView"] + flags)
