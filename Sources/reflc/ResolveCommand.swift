@@ -17,8 +17,9 @@ enum ResolveCommand {
                              [--os-version VERSION] [--scale N]
                              [--explain] [--warnings-as-errors] [--error-limit N]
 
-        Computes the style of a view of class NAME (superclasses nearest first)
-        with the given traits, in the given environment, from INPUT: a .less
+        Computes the style of a view of class NAME (superclasses nearest first;
+        unless given, from the stylesheet's @view declarations and the UIKit
+        schema) with the given traits, in the given environment, from INPUT: a .less
         stylesheet (compiled with its imports) or a rule table written by
         'reflc build', JSON or binary (each recognized by its content).
 
@@ -81,7 +82,13 @@ enum ResolveCommand {
         case .failure(let status): return status
         case .success(let loaded): stylesheet = loaded
         }
-        query.ancestors = parsed.all("--ancestor").map { ancestor($0, views: stylesheet.table.views) }
+        // A binary table holds no @view declarations: only the UIKit schema is asked.
+        let views = stylesheet.isBinary ? ViewSchema() : stylesheet.table.views
+        if parsed.all("--superclass").isEmpty { query.superclasses = superclassChain(of: query.className, views: views) }
+        query.ancestors = parsed.all("--ancestor").map { ancestor($0, views: views) }
+        if !command.options.quiet {
+            for warning in unknownNameWarnings(query, in: stylesheet) { Console.writeError("reflc: warning: \(warning)\n") }
+        }
         if parsed.has("--explain") {
             Console.writeOut(explanationText(stylesheet.explain(query)))
         } else {
@@ -119,6 +126,9 @@ enum ResolveCommand {
         }
         var environment = StyleEnvironment()
         do throws(Arguments.Problem) {
+            for (flag, kind) in [("--class", "class"), ("--superclass", "class"), ("--trait", "trait")] where parsed.all(flag).contains("") {
+                throw Arguments.Problem(message: "\(flag) takes a \(kind) name, found ''")
+            }
             if let idiom = parsed.last("--idiom") { environment.idiom = try keyword(idiom, flag: "--idiom") }
             if let value = parsed.last("--horizontal") { environment.horizontalSizeClass = try keyword(value, flag: "--horizontal") }
             if let value = parsed.last("--vertical") { environment.verticalSizeClass = try keyword(value, flag: "--vertical") }
@@ -156,6 +166,38 @@ enum ResolveCommand {
         }
         return .success(StyleQuery(className: className, superclasses: parsed.all("--superclass"),
                                    traits: Set(parsed.all("--trait")), environment: environment))
+    }
+
+    /// A `--class` (with its `--superclass`es) that no rule, `@view`
+    /// declaration nor UIKit names, and each `--trait` no rule names: most
+    /// likely a typo, which would otherwise give an empty style in silence.
+    static func unknownNameWarnings(_ query: StyleQuery, in stylesheet: Stylesheet) -> [String] {
+        let uikit = UIKitSchema.schema.classes
+        let chain = [query.className] + query.superclasses
+        let classKnownToUIKit = chain.contains { uikit[$0] != nil }
+        guard !classKnownToUIKit || !query.traits.isEmpty else { return [] }
+        // Rules name classes and traits alike: a one-name selector matches either way.
+        let table = stylesheet.table
+        var named = Set<String>()
+        for rule in table.rules {
+            for name in [rule.selector.className, rule.selector.trait] { if let name { named.insert(name) } }
+            for step in rule.selector.context {
+                for name in [step.className, step.trait] { if let name { named.insert(name) } }
+            }
+        }
+        func suggestion(_ name: String, in candidates: [String]) -> String {
+            Suggestions.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        }
+        var warnings: [String] = []
+        if !classKnownToUIKit, !chain.contains(where: { named.contains($0) || table.views.classes[$0] != nil }) {
+            let candidates = Array(named) + Array(table.views.classes.keys) + Array(uikit.keys)
+            warnings.append("no rule names the class '\(query.className)', nor is it a UIKit class or declared with @view"
+                            + suggestion(query.className, in: candidates))
+        }
+        for trait in query.traits.sorted() where !named.contains(trait) {
+            warnings.append("no rule names the trait '\(trait)'" + suggestion(trait, in: Array(named)))
+        }
+        return warnings
     }
 
     /// `--ancestor CLASS[:TRAIT]...[/SUPERCLASS]...`: an ancestor with its

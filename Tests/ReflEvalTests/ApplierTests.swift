@@ -198,6 +198,39 @@ struct ApplierTests {
         #expect(card["alpha"] == .number(0.8, unit: nil))
     }
 
+    /// `!important` changes when a value is written again (at layout), not
+    /// whose value wins: a new value from the stylesheet replaces the app's.
+    @Test func anImportantValueTheStylesheetChangesReplacesTheAppsValue() throws {
+        let view = FakeView(["UIView"])
+        let manager = StyleManager(stylesheet: try Self.stylesheet("UIView { alpha: 0.5 !important; }"))
+        manager.register(view)
+        view["alpha"] = .number(0.2, unit: nil)             // the app's code, after styling
+        #expect(manager.apply(to: view, atLayout: true).keptAppValues == [StyledProperty("alpha")])
+        manager.applier.replaceStylesheet(try Self.stylesheet("UIView { alpha: 0.75 !important; }"))
+        let reloaded = manager.apply(to: view)
+        #expect(reloaded.written == [StyledProperty("alpha")] && reloaded.keptAppValues.isEmpty)
+        #expect(view["alpha"] == .number(0.75, unit: nil))
+        // Unchanged since, it is written again at layout.
+        #expect(manager.apply(to: view, atLayout: true).written == [StyledProperty("alpha")])
+    }
+
+    /// A target one applier styled is no repeat to another: its own
+    /// stylesheet is written (a target passed from one manager to another).
+    @Test func aTargetMovedToAnotherManagerIsStyledByItsStylesheet() throws {
+        let view = FakeView(["UIView"])
+        let first = StyleManager(stylesheet: try Self.stylesheet("UIView { alpha: 0.5; }"))
+        first.register(view)
+        first.unregister(view, restoring: false)
+        let second = StyleManager(stylesheet: try Self.stylesheet("UIView { alpha: 0.75; }"))
+        #expect(second.register(view).written == [StyledProperty("alpha")])
+        #expect(view["alpha"] == .number(0.75, unit: nil))
+        // Two appliers, one after the other, on one target.
+        let other = FakeView(["UIView"])
+        StyleApplier(stylesheet: try Self.stylesheet("UIView { alpha: 0.5; }")).apply(to: other, in: StyleEnvironment())
+        StyleApplier(stylesheet: try Self.stylesheet("UIView { alpha: 0.25; }")).apply(to: other, in: StyleEnvironment())
+        #expect(other["alpha"] == .number(0.25, unit: nil))
+    }
+
     @Test func aLazySubObjectIsNotMadeToReadItsOriginal() throws {
         let button = FakeView(["UIButton", "UIView"])
         let applier = StyleApplier(stylesheet: try Self.stylesheet("UIButton { alpha: 0.5; }"))
@@ -226,6 +259,25 @@ struct ApplierTests {
         #expect(card.styleState.computedStyle["shadowElevation"] == .number(3, unit: nil))
         manager.replaceStylesheet(try Self.stylesheet("UIView { apply-to-subclasses: true; alpha: 1; }"))
         #expect(card.accent == nil)                          // told it is no longer set
+    }
+
+    /// A style is made ready with the bindings of its time and kept for its
+    /// query: a setter registered after a target of its class was styled
+    /// takes effect when the stylesheet is next replaced (Docs/Applier.md).
+    @Test func aSetterRegisteredLateTakesEffectAtTheNextReplacement() throws {
+        final class CardView: StyleTarget {
+            let styleClassChain = ["MyApp.CardView", "UIView"]
+            let styleState = StyleState()
+            var accent: StyleValue?
+        }
+        let manager = StyleManager(stylesheet: try Self.stylesheet(Self.first))
+        let early = CardView(), late = CardView()
+        manager.register(early)
+        manager.applier.bindings.register(key: "accent-color", on: "MyApp.CardView") { (view: CardView, value) in view.accent = value }
+        #expect(manager.register(late).notApplied.contains(StyledProperty("accentColor")))
+        #expect(early.accent == nil && late.accent == nil)
+        manager.replaceStylesheet(manager.stylesheet)
+        #expect(early.accent == Self.blue && late.accent == Self.blue)
     }
 
     /// The cache key holds every field of the environment: a field added to

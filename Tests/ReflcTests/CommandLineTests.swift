@@ -420,6 +420,9 @@ struct CommandLineTests {
         (["--external", "dark"], "reflc: error: --external takes NAME=true or NAME=false, found 'dark'\n"),
         (["--os-version", "17.2.1"], "reflc: error: --os-version takes a version such as 17 or 16.4, found '17.2.1'\n"),
         (["--scale", "0"], "reflc: error: --scale takes the screen's scale, a positive number such as 3, found '0'\n"),
+        (["--class", ""], "reflc: error: --class takes a class name, found ''\n"),
+        (["--superclass", ""], "reflc: error: --superclass takes a class name, found ''\n"),
+        (["--trait", ""], "reflc: error: --trait takes a trait name, found ''\n"),
     ])
     func badFlagValuesExitTwo(_ flags: [String], _ message: String) throws {
         let run = try Self.run(["resolve", Self.embedding, "--class", "UIView"] + flags)
@@ -439,6 +442,44 @@ struct CommandLineTests {
         #expect(unknown.status == 0 && !unknown.stdout.contains("alpha"))
     }
 
+    /// A class or trait nothing names gives an empty style: said on
+    /// standard error, with the likely spelling, and the answer still printed.
+    @Test func resolveWarnsOfAClassOrTraitNothingNames() throws {
+        let typo = try Self.run(["resolve", Self.embedding, "--class", "UILable", "--trait", "headlin"])
+        #expect(typo.status == 0 && typo.stdout == "{\"properties\":{},\"important\":[],\"states\":{}}\n")
+        #expect(typo.stderr == """
+            reflc: warning: no rule names the class 'UILable', nor is it a UIKit class or declared with @view; did you mean 'UILabel'?
+            reflc: warning: no rule names the trait 'headlin'; did you mean 'headline'?
+
+            """)
+        // A class of the app's own, known by its superclass; a UIKit class no rule names.
+        for known in [["MyApp.TitleLabel", "--superclass", "UILabel"], ["UIStackView"]] {
+            let run = try Self.run(["resolve", Self.embedding, "--class"] + known)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(known): \(run.stderr)")
+        }
+        #expect(try Self.run(["resolve", Self.embedding, "--class", "UILable", "-q"]).stderr.isEmpty)
+    }
+
+    /// Without --superclass, the class's superclasses come from the
+    /// stylesheet's @view declarations and the UIKit schema: a UIView rule
+    /// for subclasses reaches a UIButton, as it does in an app.
+    @Test func resolveFindsTheSuperclassesOfAClass() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            @view MyApp.Card: UIButton { }
+            UIView { apply-to-subclasses: true; alpha: 0.5; }
+            """.write(toFile: folder + "/main.less", atomically: true, encoding: .utf8)
+        let subclassed = "\"alpha\":{\"type\":\"number\",\"value\":0.5}"
+        for className in ["UIButton", "MyApp.Card"] {
+            let run = try Self.run(["resolve", folder + "/main.less", "--class", className])
+            #expect(run.status == 0 && run.stdout.contains(subclassed) && run.stderr.isEmpty, "\(className): \(run)")
+        }
+        // Superclasses given are the whole chain.
+        let given = try Self.run(["resolve", folder + "/main.less", "--class", "UIButton", "--superclass", "UIControl"])
+        #expect(given.status == 0 && !given.stdout.contains("alpha"))
+    }
+
     @Test func resolveNeedsAClassAndReportsBrokenInputs() throws {
         #expect(try Self.run(["resolve", Self.embedding]).status == 2)
         let folder = try Self.temporaryFolder()
@@ -447,6 +488,13 @@ struct CommandLineTests {
         let malformed = try Self.run(["resolve", folder + "/bad.json", "--class", "UIView"])
         #expect(malformed.status == 1)
         #expect(malformed.stderr.contains("bad.json:1:1: error: malformed rule table: table.variables: missing"))
+        // A design-token file (or resolver document) is not a table: said so, and how it is used.
+        for tokens in ["palette.tokens.json", "theme.resolver.json"] {
+            let run = try Self.run(["resolve", "Fixtures/compile/design-tokens/tokens/" + tokens, "--class", "UIView"])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("this is a design-token file, not a rule table: import it into a stylesheet with '@import tokens(\"...\")'"),
+                    "\(run.stderr)")
+        }
         let broken = try Self.run(["resolve", "Fixtures/errors/missing-colon.less", "--class", "UIView"])
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("error: expected ':'"))

@@ -16,8 +16,19 @@ public final class StyleApplier {
     // code (a binding's read, write or conversion).
     @exclusivity(unchecked) private var cache = StyleCache()
     @exclusivity(unchecked) private var environmentNumbers = EnvironmentNumbers()
-    /// Counts stylesheet replacements: a target styled under an earlier one is styled again.
-    @exclusivity(unchecked) private var generation = 0
+    /// The stylesheet's generation: a target styled under an earlier one is
+    /// styled again. Numbered across every applier, so that a target another
+    /// applier styled (another manager's) is never taken for a repeat.
+    @exclusivity(unchecked) private var generation = Generations.next()
+
+    /// Hands out stylesheet generations, each once in the process.
+    private final class Generations: @unchecked Sendable {  // its one field is only reached under its lock
+        private static let shared = Generations()
+        private let lock = Lock()
+        private var last = 0
+
+        static func next() -> Int { shared.lock.withLock { shared.last += 1; return shared.last } }
+    }
 
     public init(stylesheet: Stylesheet, bindings: StyleBindings = StyleBindings()) {
         self.stylesheet = stylesheet
@@ -31,7 +42,7 @@ public final class StyleApplier {
         self.stylesheet = stylesheet
         usesContext = stylesheet.hasSelectorsWithContext
         cache.removeAll()
-        generation += 1
+        generation = Generations.next()
     }
 
     /// Whether the stylesheet has selectors with context: only then are a
@@ -150,8 +161,10 @@ public final class StyleApplier {
                 records.append(StyleState.Record(entry: entry, original: original))
                 continue
             }
-            let unchanged = record.entry === entry || record.entry.value == entry.value
-            if unchanged || entry.isImportant {
+            // A value the stylesheet changed is written, whatever the app set
+            // since (important or not); an unchanged one only at layout, when
+            // important, and then not over the app's own.
+            if record.entry === entry || record.entry.value == entry.value {
                 // An app's change since the last write is kept until the stylesheet's value changes.
                 if let written = record.written, case .value(let present) = read(entry, of: target, keyed),
                    !present.isSame(as: written) {
@@ -159,7 +172,7 @@ public final class StyleApplier {
                     records.append(record)
                     continue
                 }
-                if unchanged && !(atLayout && entry.isImportant) {
+                if !(atLayout && entry.isImportant) {
                     records.append(record)
                     continue
                 }

@@ -26,7 +26,22 @@ enum RuleTableReader {
         case .success(let root):
             if failure.isSyntax { return diagnostic(failure.message, at: failure.offset) }
             let path = Self.path(to: failure.offset, in: root, name: "table") + (failure.member.map { "." + $0 } ?? "")
+            if path == "table.version", isDesignTokens(root) {
+                return diagnostic("\(path): \(failure.message); this is a design-token file, not a rule table: "
+                                  + "import it into a stylesheet with '@import tokens(\"...\")'", at: failure.offset)
+            }
             return diagnostic("\(path): \(failure.message)", at: failure.offset)
+        }
+    }
+
+    /// Whether `root` is a design-token file (`$type`, `$value`, ... in it
+    /// or in its groups) or a resolver document (`resolutionOrder`).
+    private static func isDesignTokens(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.kind else { return false }
+        return members.contains { member in
+            if member.key.hasPrefix("$") || member.key == "resolutionOrder" { return true }
+            guard case .object(let inner) = member.value.kind else { return false }
+            return inner.contains { $0.key.hasPrefix("$") }
         }
     }
 
