@@ -369,6 +369,10 @@ final class RuleContext {
     // access at run time (every rule's position was).
     @exclusivity(unchecked) private var cursor = LineTable.Cursor()
 
+    /// The last part before a dot that `isUIKitClass(prefix:)` was asked
+    /// about, and its answer.
+    @exclusivity(unchecked) private var lastDottedPrefix: (bytes: [UInt8], isUIKitClass: Bool)?
+
     /// What the schema says of each key, per checked class, found once.
     private var keyChecks: [String: KeyChecks] = [:]
     let schemaCheck: SchemaCheck
@@ -385,6 +389,18 @@ final class RuleContext {
         propertyNames = compiler.propertyNames.names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         shorthands = compiler.propertyNames.shorthands
         schemaCheck = compiler.program.schemaCheck
+    }
+
+    /// Whether `bytes`, the part before the dot of a dotted class name,
+    /// name a UIKit class. An app's rules share their module's prefix
+    /// (`MyApp.`): the last answer is kept, so that a String of the prefix
+    /// is not made and looked up for every rule (1.3% of a build of such
+    /// rules; see `RuleCompiler.warnIfDottedTrait`).
+    func isUIKitClass(prefix bytes: ArraySlice<UInt8>) -> Bool {
+        if let last = lastDottedPrefix, last.bytes.elementsEqual(bytes) { return last.isUIKitClass }
+        let answer = UIKitSchema.schema.classes[String(decoding: bytes, as: UTF8.self)] != nil
+        lastDottedPrefix = (Array(bytes), answer)
+        return answer
     }
 
     /// The checks of the class a rule is checked as, or nil for a rule the
