@@ -54,7 +54,7 @@ struct Arguments {
                 }
             } else {
                 let known = (Array(valued) + Array(allowedSwitches)).sorted()
-                let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestions.didYouMean(name, in: known)
                 throw Problem(message: "unknown option '\(name)'\(hint)")
             }
         }

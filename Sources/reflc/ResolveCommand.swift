@@ -185,17 +185,14 @@ enum ResolveCommand {
                 for name in [step.className, step.trait] { if let name { named.insert(name) } }
             }
         }
-        func suggestion(_ name: String, in candidates: [String]) -> String {
-            Suggestions.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
-        }
         var warnings: [String] = []
         if !classKnownToUIKit, !chain.contains(where: { named.contains($0) || table.views.classes[$0] != nil }) {
             let candidates = Array(named) + Array(table.views.classes.keys) + Array(uikit.keys)
             warnings.append("no rule names the class '\(query.className)', nor is it a UIKit class or declared with @view"
-                            + suggestion(query.className, in: candidates))
+                            + Suggestions.didYouMean(query.className, in: candidates))
         }
         for trait in query.traits.sorted() where !named.contains(trait) {
-            warnings.append("no rule names the trait '\(trait)'" + suggestion(trait, in: Array(named)))
+            warnings.append("no rule names the trait '\(trait)'" + Suggestions.didYouMean(trait, in: named))
         }
         return warnings
     }
@@ -232,7 +229,7 @@ enum ResolveCommand {
         if let value = Keyword(rawValue: text) { return value }
         let accepted = Keyword.allCases.map(\.rawValue)
         let list = accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
-        let suggestion = Suggestions.closest(to: text, in: accepted).map { "; did you mean '\($0)'?" } ?? ""
+        let suggestion = Suggestions.didYouMean(text, in: accepted)
         throw Arguments.Problem(message: "\(flag) takes \(list), found '\(text)'\(suggestion)")
     }
 

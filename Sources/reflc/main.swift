@@ -60,7 +60,7 @@ enum Main {
         default:
             let commands = ["build", "resolve", "watch", "gen-swift", "fmt", "lsp", "parse", "tokens", "help", "version"]
                 + (command.hasPrefix("-") ? ["--help", "--version"] : [])
-            let suggestion = Suggestions.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = Suggestions.didYouMean(command, in: commands)
             return Console.fail("unknown command '\(command)'\(suggestion)\nrun 'reflc --help' for the list of commands")
         }
     }

@@ -104,7 +104,7 @@ struct DesignTokenDocument {
             return nil
         }
         guard DesignTokenType(rawValue: name) != nil else {
-            let suggestion = Suggestions.closest(to: name, in: DesignTokenType.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = Suggestions.didYouMean(name, in: DesignTokenType.allCases.map(\.rawValue))
             report.error(file, node.offset, "unknown token type '\(name)'\(suggestion)")
             return nil
         }

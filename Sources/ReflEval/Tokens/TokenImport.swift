@@ -254,7 +254,7 @@ struct ResolverDocument {
                 if case .string(let wanted) = defaultNode.kind {
                     if !contexts.contains(where: { $0.key == wanted }) {
                         let names = contexts.map { "'\($0.key)'" }.joined(separator: ", ")
-                        let suggestion = Suggestions.closest(to: wanted, in: contexts.map(\.key)).map { "; did you mean '\($0)'?" } ?? ""
+                        let suggestion = Suggestions.didYouMean(wanted, in: contexts.map(\.key))
                         importer.report.error(file, defaultNode.offset,
                                               "the default context '\(wanted)' of the modifier '\(name)' is none of its contexts (\(names))\(suggestion)",
                                               code: .tokenMode)
@@ -311,7 +311,7 @@ struct ResolverDocument {
         guard let definition = root[member: parts[1]]?[member: parts[2]] else {
             let known: [String]
             if case .object(let members)? = root[member: parts[1]]?.kind { known = members.map(\.key) } else { known = [] }
-            let suggestion = Suggestions.closest(to: parts[2], in: known).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = Suggestions.didYouMean(parts[2], in: known)
             importer.report.error(file, entry.offset, "no \(parts[1] == "sets" ? "set" : "modifier") '\(parts[2])' in this document\(suggestion)", code: .tokenMode)
             return nil
         }

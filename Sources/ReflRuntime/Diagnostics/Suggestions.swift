@@ -3,6 +3,12 @@ public enum Suggestions {
     /// More candidates than this, and no suggestion is made.
     public static let maximumCandidates = 4096
 
+    /// `"; did you mean 'NAME'?"` for the candidate `closest` finds, to end
+    /// a message; empty when there is none.
+    public static func didYouMean<C: Collection>(_ word: String, in candidates: C) -> String where C.Element == String {
+        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// The candidate closest to `word` when it is one edit away — an
     /// insertion, a deletion, a substitution or a swap of two neighbours —
     /// and so a likely typo. A change of case counts as half an edit, so
