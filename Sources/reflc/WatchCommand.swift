@@ -231,7 +231,7 @@ enum WatchCommand {
             snapshot.report = "{\"build\":\(builds),\"ok\":\(ok)\(reason),\"diagnostics\":\(list)}"
             // An event carries the count and the first diagnostics (all of them are at /diagnostics):
             // every event stream holds one, so its size is bounded.
-            let first = diagnosticJSON.array(diagnostics, within: DevServer.maximumEventBytes - 256)
+            let first = diagnosticJSON.array(diagnostics, within: DevServer.maximumEventBytes - 256 - reason.utf8.count)
             let data = ok ? "{\"build\":\(builds),\"ok\":true,\"etag\":\(DiagnosticJSON.quote(snapshot.etag))}"
                 : "{\"build\":\(builds),\"ok\":false\(reason),\"etag\":\(DiagnosticJSON.quote(snapshot.etag)),\"count\":\(diagnostics.count),\"diagnostics\":\(first)}"
             snapshot.event = "id: \(builds)\nevent: build\ndata: \(data)\n\n"
