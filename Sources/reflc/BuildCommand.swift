@@ -49,7 +49,8 @@ enum BuildCommand {
         let parsed = command.arguments
         let format = parsed.last("--format") ?? command.configuration?.format ?? "json"
         guard format == "json" || format == "binary" || format == "tokens" else {
-            return Console.fail("unknown table format '\(format)'; expected json, binary or tokens", help: help)
+            return Console.fail("unknown table format '\(format)'; expected json, binary or tokens"
+                                + Suggestions.didYouMean(format, in: ["json", "binary", "tokens"]), help: help)
         }
         let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
         let path = output?.bytes == Array("-".utf8) ? nil : output

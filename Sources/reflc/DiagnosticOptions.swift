@@ -57,13 +57,15 @@ struct DiagnosticOptions {
         switch arguments.last("--diagnostics") {
         case nil, "text": format = .text
         case "json": format = .json
-        case let other?: throw Arguments.Problem(message: "--diagnostics takes text or json, found '\(other)'")
+        case let other?: throw Arguments.Problem(message: "--diagnostics takes text or json, found '\(other)'"
+                                                   + Suggestions.didYouMean(other, in: ["text", "json"]))
         }
         switch arguments.last("--color") {
         case nil, "auto": usesColor = isatty(2) != 0 && !Self.environmentSaysNoColor
         case "always": usesColor = true
         case "never": usesColor = false
-        case let other?: throw Arguments.Problem(message: "--color takes auto, always or never, found '\(other)'")
+        case let other?: throw Arguments.Problem(message: "--color takes auto, always or never, found '\(other)'"
+                                                   + Suggestions.didYouMean(other, in: ["auto", "always", "never"]))
         }
         quiet = arguments.has("-q") || arguments.has("--quiet")
     }
@@ -181,7 +183,7 @@ struct CompilingCommand {
         var deploymentTarget = configuration?.deploymentTarget
         if let written = parsed.last("--deployment-target") {
             guard let version = OSVersion(written) else {
-                return .failure(Console.fail("--deployment-target takes an iOS version such as 15.0, found '\(written)'"))
+                return .failure(Console.fail("--deployment-target takes an iOS version such as 15.0, found '\(written)'", help: help))
             }
             deploymentTarget = version
         }

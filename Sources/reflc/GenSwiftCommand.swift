@@ -55,7 +55,7 @@ enum GenSwiftCommand {
                 return Console.fail("the type name '\(typeName)' made from the file name '\(command.input)' cannot be used: \(problem); "
                                     + "pass --type-name NAME")
             }
-            return Console.fail("--type-name takes a Swift type name such as MainStyles, found '\(typeName)': \(problem)")
+            return Console.fail("--type-name takes a Swift type name such as MainStyles, found '\(typeName)': \(problem)", help: help)
         }
         var table: RuleTable, compilation: CompileResult?
         switch load(command) {

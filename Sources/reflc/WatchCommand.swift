@@ -74,12 +74,13 @@ enum WatchCommand {
         }
         let format = parsed.last("--format") ?? "json"
         guard format == "json" || format == "binary" else {
-            return Console.fail("unknown table format '\(format)'; expected json or binary", help: help)
+            return Console.fail("unknown table format '\(format)'; expected json or binary"
+                                + Suggestions.didYouMean(format, in: ["json", "binary"]), help: help)
         }
         var server: DevServer?
         if let serve = parsed.last("--serve") {
             switch serverAddress(serve) {
-            case .failure(let problem): return Console.fail(problem.message)
+            case .failure(let problem): return Console.fail(problem.message, help: help)
             case .success(let (host, port)):
                 do {
                     server = try DevServer(host: host, port: port, allowedHosts: parsed.all("--allow-host"))

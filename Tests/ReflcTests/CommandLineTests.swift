@@ -535,6 +535,32 @@ struct CommandLineTests {
         #expect(version.stderr == "reflc: error: unknown command '--verison'; did you mean '--version'?\nrun 'reflc --help' for the list of commands\n")
     }
 
+    /// A misspelt option value gets a "did you mean", and every bad value
+    /// says where the command's help is.
+    @Test func badOptionValuesSayWhatWasMeantAndWhereHelpIs() throws {
+        let format = try Self.run(["build", Self.seed, "--format", "binay"])
+        #expect(format.status == 2)
+        #expect(format.stderr == "reflc: error: unknown table format 'binay'; expected json, binary or tokens; did you mean 'binary'?\n"
+                + "run 'reflc build --help' for usage\n")
+        let watchFormat = try Self.run(["watch", Self.seed, "-o", "out.json", "--format", "jsn"])
+        #expect(watchFormat.stderr == "reflc: error: unknown table format 'jsn'; expected json or binary; did you mean 'json'?\n"
+                + "run 'reflc watch --help' for usage\n")
+        let diagnostics = try Self.run(["build", Self.seed, "--diagnostics", "jsn"])
+        #expect(diagnostics.stderr == "reflc: error: --diagnostics takes text or json, found 'jsn'; did you mean 'json'?\n"
+                + "run 'reflc build --help' for usage\n")
+        let color = try Self.run(["fmt", Self.seed, "--check", "--color", "alwys"])
+        #expect(color.stderr == "reflc: error: --color takes auto, always or never, found 'alwys'; did you mean 'always'?\n"
+                + "run 'reflc fmt --help' for usage\n")
+        let target = try Self.run(["build", Self.seed, "--deployment-target", "fifteen"])
+        #expect(target.status == 2)
+        #expect(target.stderr == "reflc: error: --deployment-target takes an iOS version such as 15.0, found 'fifteen'\n"
+                + "run 'reflc build --help' for usage\n")
+        let serve = try Self.run(["watch", Self.seed, "-o", "out.json", "--serve", "nope"])
+        #expect(serve.status == 2)
+        #expect(serve.stderr == "reflc: error: --serve takes [HOST:]PORT, such as 8080 or 0.0.0.0:8080, found 'nope'\n"
+                + "run 'reflc watch --help' for usage\n")
+    }
+
     /// A one-letter option takes its value written against it, as compilers do (`-Werror`, `-Ishared`).
     @Test func aOneLetterOptionTakesItsValueWrittenAgainstIt() throws {
         let folder = try ToolchainTests.folder(["main.less": "@import \"theme.less\";\nUIView { alfa: 1; background-color: @accent; }\n",

@@ -286,7 +286,8 @@ struct ToolchainTests {
         for (typeName, problem) in refused {
             let run = try CommandLineTests.run(["gen-swift", "a-b.less", "--type-name", typeName], in: folder)
             #expect(run.status == 2)
-            #expect(run.stderr == "reflc: error: --type-name takes a Swift type name such as MainStyles, found '\(typeName)': \(problem)\n")
+            #expect(run.stderr == "reflc: error: --type-name takes a Swift type name such as MainStyles, found '\(typeName)': \(problem)\n"
+                    + "run 'reflc gen-swift --help' for usage\n")
         }
     }
 
