@@ -94,6 +94,23 @@ struct RobustnessTests {
         #expect(reloaded?.table == table)
     }
 
+    /// A variable holds a value as deep as the parser reads; a call around
+    /// its use nests one more, which no table form holds: an error at the
+    /// use, once for a chain of any length.
+    @Test func valuesNestedThroughVariablesAreBoundedToo() throws {
+        let depth = Parser.maximumNesting
+        let chain = ["@v0: 1;"] + (1..<depth).map { "@v\($0): vector(@v\($0 - 1));" }
+        let under = Self.compile((chain + ["a { b: @v\(depth - 1); }"]).joined(separator: "\n"))
+        #expect(!under.hasErrors)
+        let table = try #require(under.ruleTable)
+        #expect(try Stylesheet(ruleTable: table.binaryBytes()).table.rules == table.rules)
+        #expect(try Stylesheet(ruleTableJSON: table.jsonBytes()).table == table)
+        let past = "values are nested more than 256 levels deep with the value of '@v255'"
+        #expect(Self.messages((chain + ["a { b: vector(@v\(depth - 1)); }"]).joined(separator: "\n")) == [past])
+        let long = ["@v0: 1;"] + (1..<5000).map { "@v\($0): vector(@v\($0 - 1));" }
+        #expect(Self.messages((long + ["a { b: @v4999; }"]).joined(separator: "\n")) == [past])
+    }
+
     @Test func longConditionsAndManyRulesStayLinear() {
         let terms = Array(repeating: "width > 1", count: 10_000).joined(separator: " and ")
         Self.within(120, "a 10,000-term condition") {

@@ -75,6 +75,10 @@ enum EvalMessages {
                fixIt: suggestion.map { FixIt(replacement: "@" + $0) })
     }
 
+    static func variableTooDeep(_ name: String, limit: Int) -> Message {
+        .error(.nestingLimit, "values are nested more than \(limit) levels deep with the value of '@\(name)'")
+    }
+
     static func variableCycle(_ chain: [String]) -> Message {
         .error(.variableCycle, "variable cycle: " + chain.map { "@" + $0 }.joined(separator: " → "))
     }

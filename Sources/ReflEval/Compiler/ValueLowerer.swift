@@ -28,6 +28,15 @@ final class ValueLowerer {
     /// The misspelt words among the arguments of the call being built, while
     /// it is (see `build`); nil, in the usual call, when there are none.
     private var misspeltArguments: [MisspeltWord]?
+    /// How many calls enclose the value being lowered.
+    private var callDepth = 0
+    /// At most how many levels the value `lower` gave last nests (a value
+    /// holding others is one more than the deepest of them, as the tables
+    /// count): the calls written, and the depth of each variable's value
+    /// where it is used. Exact when it is past the limit.
+    private(set) var depthBound = 1
+    /// Where the variable whose value made `depthBound` is used.
+    private var deepestVariable: SourceRange?
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -46,9 +55,47 @@ final class ValueLowerer {
     /// The typed value of the node `id`, as it is stored: its colors
     /// rounded to 5 decimal places, and the result of an expression too
     /// (its parts are computed unrounded).
+    ///
+    /// The parser bounds the nesting it reads; a variable can hold a value
+    /// nested as deep as that, and a call around it nests one more: past
+    /// `LanguageLimits.maximumNesting` levels it is an error at the variable.
     func lower(_ id: ValueID) -> StyleValue? {
+        // A condition's argument is lowered inside its call: part of the outer value.
+        guard callDepth == 0 else { return lowerExact(id).map { $0.roundedForStorage } }
+        (depthBound, deepestVariable) = (1, nil)
         // A closure, not a key path: a key path is made at run time on each call.
-        lowerExact(id).map { $0.roundedForStorage }
+        guard let value = lowerExact(id).map({ $0.roundedForStorage }) else { return nil }
+        if depthBound > LanguageLimits.maximumNesting, let deepestVariable {
+            depthBound = Self.depth(of: value, limit: LanguageLimits.maximumNesting)
+            if depthBound > LanguageLimits.maximumNesting {
+                report(EvalMessages.variableTooDeep(String(file.text(deepestVariable).dropFirst()), limit: LanguageLimits.maximumNesting),
+                       deepestVariable)
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// How many levels `value` nests, as the rule tables count them,
+    /// counted no further than `limit + 1`.
+    static func depth(of value: StyleValue, limit: Int) -> Int {
+        guard limit > 0 else { return 1 }
+        func deepest(_ values: [StyleValue]) -> Int {
+            var most = 0
+            for item in values where most < limit { most = max(most, depth(of: item, limit: limit - 1)) }
+            return 1 + most
+        }
+        switch value {
+        case .vector(let items): return deepest(items)
+        case .call(_, let arguments): return deepest(arguments)
+        case .textAttributes(let attributes): return deepest(attributes.attributes.map(\.value))
+        case .shadow(let shadow): return 1 + depth(of: shadow.color, limit: limit - 1)
+        case .border(let border): return 1 + depth(of: border.color, limit: limit - 1)
+        case .image(.fill(let fill)): return 1 + depth(of: fill, limit: limit - 1)
+        case .image(.named(_, let capInsets, _)): return capInsets == nil ? 1 : 2
+        case .gradient, .lightDark: return 2
+        default: return 1
+        }
     }
 
     /// The value of the node `id` at full precision: what a function is
@@ -255,7 +302,12 @@ final class ValueLowerer {
 
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
         switch variables.value(namedBy: SourceRange(range.start + 1, range.end), in: bytes) ?? .undefined {
-        case .value(let value): return value
+        case .value(let value, let depth):
+            if callDepth + depth > depthBound {
+                depthBound = callDepth + depth
+                deepestVariable = range
+            }
+            return value
         case .failed: return nil
         case .undefined:
             let name = String(file.text(range).dropFirst())
@@ -282,6 +334,8 @@ final class ValueLowerer {
         let takesWords = found?.takesWords ?? false
         var forms = ArgumentForms()
         var misspelt: [MisspeltWord]?
+        callDepth += 1
+        depthBound = max(depthBound, callDepth + 1)
         var next = id + 1
         while next < end {
             var argument = next
@@ -313,6 +367,7 @@ final class ValueLowerer {
             }
             argumentStack.push(value, at: range)
         }
+        callDepth -= 1
         let arguments = ArgumentValues(argumentStack, from: base)
         guard let misspelt else {
             return failed ? nil : build(found, named: name, at: id, nameRange: nameRange, arguments: arguments, forms: forms)

@@ -17,7 +17,8 @@ final class VariableTable {
     }
 
     enum Lookup {
-        case value(StyleValue)
+        /// The value, and at most how many levels it nests (see `ValueLowerer.depthBound`).
+        case value(StyleValue, depth: Int)
         /// Defined, but its value had an error (already reported).
         case failed
         case undefined
@@ -112,9 +113,10 @@ final class VariableTable {
         guard !failed.contains(name), let definition = definitions[name] else { return }
         // The lowerer (and its copy of the lookups) is gone by the time the
         // lookups change, so the change copies nothing.
-        if let value = ValueLowerer(program: program, file: definition.file, log: program.log).lower(definition.syntax.value) {
+        let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
+        if let value = lowerer.lower(definition.syntax.value) {
             values[name] = value
-            lookups.set(.value(value), for: name)
+            lookups.set(.value(value, depth: lowerer.depthBound), for: name)
         } else {
             failed.insert(name)
         }
