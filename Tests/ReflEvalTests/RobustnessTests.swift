@@ -111,6 +111,31 @@ struct RobustnessTests {
         #expect(Self.messages((long + ["a { b: @v4999; }"]).joined(separator: "\n")) == [past])
     }
 
+    /// Each variable doubles the last: forty lines would make a value of a
+    /// trillion numbers. The first value past the limit is an error at the
+    /// variable that makes it so, before anything walks it, and the
+    /// variables built on that one are left out without an error each.
+    @Test func variablesDoublingAValueAreStoppedAtTheSizeLimit() throws {
+        let chain = ["@v0: 1;"] + (1...40).map { "@v\($0): vector(@v\($0 - 1), @v\($0 - 1));" }
+        let source = (chain + ["a { b: @v40; c: @v15; }"]).joined(separator: "\n")
+        let useStart = try #require(source.range(of: "@v16: vector(")).upperBound
+        let expectedRange = SourceRange(source.utf8.distance(from: source.startIndex, to: useStart),
+                                        source.utf8.distance(from: source.startIndex, to: useStart) + "@v15".utf8.count)
+        Self.within(60, "forty doubling variables") {
+            let errors = Self.compile(source).diagnostics.filter { $0.severity == .error }
+            #expect(errors.map(\.message) == ["with the value of '@v15', this value would hold more than 100000 values, the limit; "
+                                              + "a variable's value is written out in full at each use"])
+            #expect(errors.map(\.id) == ["value-size-limit"])
+            #expect(errors.map(\.range) == [expectedRange])
+        }
+        // Just under the limit (2^16 - 1 = 65,535 values), a value is kept whole, in both table forms.
+        let under = Self.compile((chain.prefix(16) + ["a { b: @v15; }"]).joined(separator: "\n"))
+        #expect(!under.hasErrors)
+        let table = try #require(under.ruleTable)
+        #expect(try Stylesheet(ruleTableJSON: table.jsonBytes()).table == table)
+        #expect(try Stylesheet(ruleTable: table.binaryBytes()).table.rules == table.rules)
+    }
+
     @Test func longConditionsAndManyRulesStayLinear() {
         let terms = Array(repeating: "width > 1", count: 10_000).joined(separator: " and ")
         Self.within(120, "a 10,000-term condition") {

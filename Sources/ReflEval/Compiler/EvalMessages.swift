@@ -79,6 +79,11 @@ enum EvalMessages {
         .error(.nestingLimit, "values are nested more than \(limit) levels deep with the value of '@\(name)'")
     }
 
+    static func valueTooLarge(_ name: String, limit: Int) -> Message {
+        .error(.valueSizeLimit, "with the value of '@\(name)', this value would hold more than \(limit) values, the limit; "
+               + "a variable's value is written out in full at each use")
+    }
+
     static func variableCycle(_ chain: [String]) -> Message {
         .error(.variableCycle, "variable cycle: " + chain.map { "@" + $0 }.joined(separator: " → "))
     }

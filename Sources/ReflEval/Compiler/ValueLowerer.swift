@@ -37,6 +37,14 @@ final class ValueLowerer {
     private(set) var depthBound = 1
     /// Where the variable whose value made `depthBound` is used.
     private var deepestVariable: SourceRange?
+    /// At most how many values the value `lower` gave last holds in all:
+    /// a value for each of its nodes, and each variable's value in full
+    /// (counted here, as the variables are met, less their own nodes).
+    private(set) var sizeBound = 0
+    /// Where the variable with the largest value in it is used, and that
+    /// value's size (1, none yet, when no variable holds more than one value).
+    private var largestVariable = SourceRange(0, 0)
+    private var largestVariableSize = 1
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -59,21 +67,46 @@ final class ValueLowerer {
     /// The parser bounds the nesting it reads; a variable can hold a value
     /// nested as deep as that, and a call around it nests one more: past
     /// `LanguageLimits.maximumNesting` levels it is an error at the variable.
+    ///
+    /// Variables can double a value at each step: past
+    /// `LanguageLimits.maximumValueSize` values in all, it is an error at
+    /// the variable with the largest value, found before the value is
+    /// walked (rounding it would take as long as writing it out).
     func lower(_ id: ValueID) -> StyleValue? {
         // A condition's argument is lowered inside its call: part of the outer value.
-        guard callDepth == 0 else { return lowerExact(id).map { $0.roundedForStorage } }
-        (depthBound, deepestVariable) = (1, nil)
-        // A closure, not a key path: a key path is made at run time on each call.
-        guard let value = lowerExact(id).map({ $0.roundedForStorage }) else { return nil }
+        guard callDepth == 0 else { return lowerExact(id)?.roundedForStorage }
+        depthBound = 1
+        deepestVariable = nil
+        sizeBound = 0
+        largestVariableSize = 1
+        guard let exact = lowerExact(id) else { return nil }
+        sizeBound += Int(syntax.values.subtreeEnd(of: id) - id)
+        guard sizeBound <= LanguageLimits.maximumValueSize && depthBound <= LanguageLimits.maximumNesting else {
+            return checkingLimits(exact)
+        }
+        return exact.roundedForStorage
+    }
+
+    /// `value`, a value past a limit's bound, as it is stored; nil, with an
+    /// error at the variable that takes it past a limit. Apart from `lower`,
+    /// which every declaration's value goes through, to keep it small.
+    @inline(never)
+    private func checkingLimits(_ value: StyleValue) -> StyleValue? {
+        if sizeBound > LanguageLimits.maximumValueSize && largestVariableSize > 1 {
+            report(EvalMessages.valueTooLarge(String(file.text(largestVariable).dropFirst()), limit: LanguageLimits.maximumValueSize),
+                   largestVariable)
+            return nil
+        }
+        let rounded = value.roundedForStorage
         if depthBound > LanguageLimits.maximumNesting, let deepestVariable {
-            depthBound = Self.depth(of: value, limit: LanguageLimits.maximumNesting)
+            depthBound = Self.depth(of: rounded, limit: LanguageLimits.maximumNesting)
             if depthBound > LanguageLimits.maximumNesting {
                 report(EvalMessages.variableTooDeep(String(file.text(deepestVariable).dropFirst()), limit: LanguageLimits.maximumNesting),
                        deepestVariable)
                 return nil
             }
         }
-        return value
+        return rounded
     }
 
     /// How many levels `value` nests, as the rule tables count them,
@@ -302,11 +335,14 @@ final class ValueLowerer {
 
     private func lowerVariable(_ range: SourceRange) -> StyleValue? {
         switch variables.value(namedBy: SourceRange(range.start + 1, range.end), in: bytes) ?? .undefined {
-        case .value(let value, let depth):
+        case .value(let value, let depth, let size):
             if callDepth + depth > depthBound {
                 depthBound = callDepth + depth
                 deepestVariable = range
             }
+            // The use's own node is counted with the value's nodes.
+            sizeBound += size - 1
+            if size > largestVariableSize { (largestVariable, largestVariableSize) = (range, size) }
             return value
         case .failed: return nil
         case .undefined:

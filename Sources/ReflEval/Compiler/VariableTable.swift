@@ -17,8 +17,9 @@ final class VariableTable {
     }
 
     enum Lookup {
-        /// The value, and at most how many levels it nests (see `ValueLowerer.depthBound`).
-        case value(StyleValue, depth: Int)
+        /// The value, at most how many levels it nests and how many values
+        /// it holds in all (see `ValueLowerer.depthBound` and `sizeBound`).
+        case value(StyleValue, depth: Int, size: Int)
         /// Defined, but its value had an error (already reported).
         case failed
         case undefined
@@ -116,7 +117,7 @@ final class VariableTable {
         let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
         if let value = lowerer.lower(definition.syntax.value) {
             values[name] = value
-            lookups.set(.value(value, depth: lowerer.depthBound), for: name)
+            lookups.set(.value(value, depth: lowerer.depthBound, size: lowerer.sizeBound), for: name)
         } else {
             failed.insert(name)
         }

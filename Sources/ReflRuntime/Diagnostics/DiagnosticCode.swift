@@ -172,6 +172,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unterminatedComment = "unterminated-comment"
     /// A string not closed before the end of its line.
     case unterminatedString = "unterminated-string"
+    /// A value holding more values than the limit, counting a variable's value at each use.
+    case valueSizeLimit = "value-size-limit"
     /// Variables defined in terms of each other in a cycle.
     case variableCycle = "variable-cycle"
     /// A variable defined inside a rule.
@@ -273,6 +275,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unterminatedBlock: return "a `{` never closed before the end of the file"
         case .unterminatedComment: return "a `/*` comment never closed"
         case .unterminatedString: return "a string not closed before the end of its line"
+        case .valueSizeLimit: return "a value holding more values than the limit, counting a variable's value at each use"
         case .variableCycle: return "variables defined in terms of each other in a cycle"
         case .variableInRule: return "a variable defined inside a rule"
         case .variableRedefined: return "a variable defined more than once (the later wins)"
