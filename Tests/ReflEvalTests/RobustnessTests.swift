@@ -136,6 +136,55 @@ struct RobustnessTests {
         #expect(try Stylesheet(ruleTable: table.binaryBytes()).table.rules == table.rules)
     }
 
+    /// A value under the limit, written out at each use, still makes the
+    /// JSON grow with the number of uses times its size: past the limit on
+    /// the rules' JSON, an error at the first rule of the run that passes
+    /// it, the same on any number of threads, and no rule compiled after it.
+    @Test func jsonOfRulesRepeatingALargeValueIsBounded() throws {
+        let chain = ["@v0: 1;"] + (1...10).map { "@v\($0): vector(@v\($0 - 1), @v\($0 - 1));" }
+        let rules = (0..<300).map { "R\($0) { b: @v10; }" }
+        let text = (chain + rules).joined(separator: "\n")
+        let source = SourceFile(path: "main.less", text: text)
+        let secondRun = try #require(text.range(of: "R64 {"))
+        let start = text.utf8.distance(from: text.startIndex, to: secondRun.lowerBound)
+        for threads in [1, 2, 3] {
+            let output = ByteArrayOutput()
+            let result = Compiler.build(source: source, threads: threads, rulesLimit: 6 << 20, writingJSONTo: output)
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            #expect(errors.map(\.message) == ["the JSON table passes 6 MiB at the rules from here, the limit for this input; "
+                                              + "variables and includes write their values out in full at each use, where the binary table "
+                                              + "(--format binary) stores each value once"], "\(threads) threads")
+            #expect(errors.map(\.range) == [SourceRange(start, start + 3)], "\(threads) threads")
+            #expect(output.bytes.count < 6 << 20, "\(threads) threads")
+        }
+        let unbounded = Compiler.build(source: source, threads: 2, rulesLimit: Compiler.jsonRulesLimit(inputBytes: text.utf8.count),
+                                       writingJSONTo: ByteArrayOutput())
+        #expect(!unbounded.hasErrors)
+        // The binary table stores the value once, but lays it out at each use: 2,047 values a rule, 131,008 for a run of 64.
+        for threads in [1, 2, 3] {
+            let built = Compiler.buildBinary(source: source, threads: threads, laidOutLimit: 200_000)
+            #expect(built.binary == nil, "\(threads) threads")
+            #expect(built.result.diagnostics.filter { $0.severity == .error }.map(\.message)
+                    == ["the rules from here take the values laid out in the binary table past 200000, the limit for this input; "
+                        + "variables and includes repeat their values in full at each use"], "\(threads) threads")
+            #expect(built.result.diagnostics.map(\.range) == [SourceRange(start, start + 3)], "\(threads) threads")
+        }
+        #expect(Compiler.buildBinary(source: source, threads: 2).result.diagnostics.isEmpty)
+    }
+
+    /// Every variable is written out with the table: the values they hold
+    /// are bounded in all, with an error at the variable that passes it.
+    @Test func variablesHoldABoundedNumberOfValuesInAll() {
+        let chain = ["@v0: 1;"] + (1...15).map { "@v\($0): vector(@v\($0 - 1), @v\($0 - 1));" }
+        // @v15 holds 65,535 values: 60 copies of it stay under 4,000,000 in all, 62 do not.
+        let copies = (0..<62).map { "@copy\(String(format: "%02d", $0)): @v15;" }
+        let errors = Self.compile((chain + copies + ["a { b: 1; }"]).joined(separator: "\n")).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == ["the variables hold more than 4000000 values in all with this one, the limit; "
+                                          + "the table writes every variable's value out in full"])
+        #expect(errors.first.map { String(decoding: $0.file.bytes[$0.range.start..<$0.range.end], as: UTF8.self) } == "@copy59")
+        #expect(!Self.compile((chain + copies.prefix(58) + ["a { b: 1; }"]).joined(separator: "\n")).hasErrors)
+    }
+
     @Test func longConditionsAndManyRulesStayLinear() {
         let terms = Array(repeating: "width > 1", count: 10_000).joined(separator: " and ")
         Self.within(120, "a 10,000-term condition") {

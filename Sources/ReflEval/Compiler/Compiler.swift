@@ -198,18 +198,31 @@ public enum Compiler {
         return buildBinary(program)
     }
 
-    private static func buildBinary(_ program: Program) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+    private static func buildBinary(_ program: Program, laidOutLimit: Int? = nil)
+        -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let variables = lowerVariables(program)
         var writer = BinaryTableWriter()
         let compiler = RuleCompiler(program: program)
         writer.expectedRuleCount = compiler.headers.count
         // Each item's rules are laid out on the thread that compiles them, in
         // a part of their own; the parts are joined in order.
+        let limit = laidOutLimit ?? laidOutValuesLimit(inputBytes: program.sources.reduce(0) { $0 + $1.bytes.count })
+        var delivered = 0, isPastLimit = false
         compiler.compileRules(
             threads: program.threads,
             makeOutput: { BinaryTablePart() },
             add: { rule, part in part.writer.add(rule) },
-            deliver: { part in writer.append(&part.writer) })
+            deliver: { part in
+                let firstRule = delivered * RuleCompiler.rulesPerItem
+                delivered += 1
+                writer.append(&part.writer)
+                // Counted in the order the parts are joined: the limit is passed at the same rule whatever the number of threads.
+                if writer.valuesLaidOut > limit && !isPastLimit {
+                    isPastLimit = true
+                    compiler.reportLaidOutValuesLimit(limit, at: firstRule)
+                }
+            },
+            stopsAfter: { isPastLimit })
         let result = result(of: program, table: nil)
         guard !result.hasErrors else { return (result, nil) }
         do {
@@ -219,11 +232,13 @@ public enum Compiler {
         }
     }
 
-    /// `buildBinary` of source text held in memory, on at most `threads` threads.
-    static func buildBinary(source: SourceFile, threads: Int) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+    /// `buildBinary` of source text held in memory, on at most `threads`
+    /// threads, with a limit of its own on the values laid out when given.
+    static func buildBinary(source: SourceFile, threads: Int, laidOutLimit: Int? = nil)
+        -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let program = Program(threads: threads)
         ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
-        return buildBinary(program)
+        return buildBinary(program, laidOutLimit: laidOutLimit)
     }
 
     /// Compiles the program's rules on its threads and hands each to `take`,
@@ -239,24 +254,66 @@ public enum Compiler {
             })
     }
 
-    private static func build(_ program: Program, writingJSONTo output: any ByteOutput) -> CompileResult {
+    private static func build(_ program: Program, writingJSONTo output: any ByteOutput, rulesLimit: Int? = nil) -> CompileResult {
         let writer = JSONWriter(sink: { output.write($0) })
         writer.beginTable(variables: lowerVariables(program))
         var wroteRule = false
         let direct = output as? any ByteBufferOutput
-        RuleCompiler(program: program).compileRules(
+        let compiler = RuleCompiler(program: program)
+        let limit = rulesLimit ?? jsonRulesLimit(inputBytes: program.sources.reduce(0) { $0 + $1.bytes.count })
+        // Counted in the order the rules are delivered, so that the limit is
+        // passed at the same rule whatever the number of threads.
+        var written = 0, delivered = 0, isPastLimit = false
+        compiler.compileRules(
             threads: program.threads,
             makeOutput: { JSONWriter() },
             add: { rule, chunk in chunk.rule(rule, isFirst: chunk.output.count == 0) },
             deliver: { chunk in
+                let firstRule = delivered * RuleCompiler.rulesPerItem
+                delivered += 1
                 guard chunk.output.count > 0 else { return }
+                written += chunk.output.count
+                guard written <= limit else {
+                    if !isPastLimit { compiler.reportJSONRulesLimit(limit, at: firstRule) }
+                    isPastLimit = true
+                    chunk.output.removeAll()
+                    return
+                }
                 if wroteRule { writer.raw(",") }
                 writer.flush()
                 if let direct { direct.writeEmptying(chunk.output) } else { chunk.output.drain { output.write($0) } }
                 wroteRule = true
-            })
+            },
+            stopsAfter: { isPastLimit })
         writer.endTable(hadRules: wroteRule, views: program.declaredViews)
         return result(of: program, table: nil)
+    }
+
+    /// At most how many bytes of JSON the rules of an input of `inputBytes`
+    /// make: 512 MiB, and 32 for each byte of input (the JSON of a rule is
+    /// about 4 times its source). Variables and includes write their values
+    /// out in full at each use, so without it a small file could ask for a
+    /// table of terabytes. The binary table stores each value once.
+    static func jsonRulesLimit(inputBytes: Int) -> Int {
+        512 << 20 + 32 * inputBytes
+    }
+
+    /// At most how many values the binary build of an input of
+    /// `inputBytes` lays out, counting each value (and each value in it)
+    /// every time a rule holds it: 16 Mi, and 4 for each byte of input (the
+    /// benchmark stylesheets lay out about one for every 30 bytes). The table
+    /// stores each distinct value once, but each is encoded where it is
+    /// met, and variables and includes repeat values at each use.
+    static func laidOutValuesLimit(inputBytes: Int) -> Int {
+        16 << 20 + 4 * inputBytes
+    }
+
+    /// `build(source:importsRelativeTo:writingJSONTo:)` with a limit of its own
+    /// on the JSON of the rules, on at most `threads` threads.
+    static func build(source: SourceFile, threads: Int, rulesLimit: Int, writingJSONTo output: any ByteOutput) -> CompileResult {
+        let program = Program(threads: threads)
+        ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
+        return build(program, writingJSONTo: output, rulesLimit: rulesLimit)
     }
 
     private static func compile(_ program: Program) -> CompileResult {

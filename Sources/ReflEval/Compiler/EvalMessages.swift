@@ -84,6 +84,22 @@ enum EvalMessages {
                + "a variable's value is written out in full at each use")
     }
 
+    static func variablesTooLarge(limit: Int) -> Message {
+        .error(.valueSizeLimit, "the variables hold more than \(limit) values in all with this one, the limit; "
+               + "the table writes every variable's value out in full")
+    }
+
+    static func tableTooLarge(limit: Int) -> Message {
+        .error(.valueSizeLimit, "the JSON table passes \(limit >> 20) MiB at the rules from here, the limit for this input; "
+               + "variables and includes write their values out in full at each use, where the binary table "
+               + "(--format binary) stores each value once")
+    }
+
+    static func laidOutValuesLimit(_ limit: Int) -> Message {
+        .error(.valueSizeLimit, "the rules from here take the values laid out in the binary table past \(limit), the limit for this input; "
+               + "variables and includes repeat their values in full at each use")
+    }
+
     static func variableCycle(_ chain: [String]) -> Message {
         .error(.variableCycle, "variable cycle: " + chain.map { "@" + $0 }.joined(separator: " → "))
     }

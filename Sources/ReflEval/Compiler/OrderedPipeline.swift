@@ -9,7 +9,8 @@
 /// are in all.
 final class OrderedPipeline<Result> {
     private let lock = Lock()
-    private let count: Int
+    /// How many items there are, unless `stopTaking` ends them sooner.
+    private var count: Int
     private let window: Int
     private var nextToTake = 0
     private var nextToDeliver = 0
@@ -40,6 +41,15 @@ final class OrderedPipeline<Result> {
             guard nextToTake < count else { return nil }
             nextToTake += 1
             return nextToTake - 1
+        }
+    }
+
+    /// Takes no item after those already taken: they are still finished
+    /// and delivered.
+    func stopTaking() {
+        lock.withLock {
+            count = nextToTake
+            lock.signalAll()
         }
     }
 

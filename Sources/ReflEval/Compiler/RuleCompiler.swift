@@ -93,9 +93,12 @@ final class RuleCompiler {
     /// parallel too); `deliver` receives the outputs in rule order, on the
     /// calling thread, and must leave them empty (they are used again). The
     /// items' diagnostics join the program's in the same order: the result
-    /// is the same whatever the number of threads.
+    /// is the same whatever the number of threads. Once `stopsAfter` is
+    /// true after a delivery, no item is started (those started are still
+    /// delivered), and the rules after them are not compiled.
     func compileRules<Output>(threads: Int, makeOutput: () -> Output,
-                              add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void) {
+                              add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void,
+                              stopsAfter: () -> Bool = { false }) {
         flattenIncludedRules()
         checkIncludeExpansion()
         for file in files { _ = file.lines }  // built before the threads share them
@@ -112,6 +115,7 @@ final class RuleCompiler {
         var deliveredRules = 0
         func handOn(_ item: (output: Output, log: DiagnosticLog)) {
             deliver(item.output)
+            if stopsAfter() { pipeline.stopTaking() }
             program.log.take(from: item.log)
             spares.withLock { spareOutputs.append(item.output) }
             deliveredRules = min(headers.count, deliveredRules + Self.rulesPerItem)

@@ -115,11 +115,31 @@ final class VariableTable {
         // The lowerer (and its copy of the lookups) is gone by the time the
         // lookups change, so the change copies nothing.
         let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
-        if let value = lowerer.lower(definition.syntax.value) {
-            values[name] = value
-            lookups.set(.value(value, depth: lowerer.depthBound, size: lowerer.sizeBound), for: name)
-        } else {
+        guard let value = lowerer.lower(definition.syntax.value) else {
             failed.insert(name)
+            return
         }
+        // Every variable is written out with the table: their values are
+        // bounded in all, as each value is on its own.
+        heldValues += lowerer.sizeBound
+        guard heldValues <= Self.maximumHeldValues else {
+            if !isPastHeldValues {
+                isPastHeldValues = true
+                program.report(EvalMessages.variablesTooLarge(limit: Self.maximumHeldValues), in: definition.file, at: definition.syntax.name)
+            }
+            failed.insert(name)
+            return
+        }
+        values[name] = value
+        lookups.set(.value(value, depth: lowerer.depthBound, size: lowerer.sizeBound), for: name)
     }
+
+    /// At most this many values are held by the variables of a compilation,
+    /// in all: a variable can hold a value of 100,000 (see
+    /// `LanguageLimits.maximumValueSize`) in a line, and the table writes
+    /// each variable out.
+    static let maximumHeldValues = 4_000_000
+    /// The values the variables lowered so far hold, and whether that passed the limit.
+    private var heldValues = 0
+    private var isPastHeldValues = false
 }

@@ -172,7 +172,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case unterminatedComment = "unterminated-comment"
     /// A string not closed before the end of its line.
     case unterminatedString = "unterminated-string"
-    /// A value holding more values than the limit, counting a variable's value at each use.
+    /// Values past a limit on their size: one value's, the variables' in all, or what the rules write out.
     case valueSizeLimit = "value-size-limit"
     /// Variables defined in terms of each other in a cycle.
     case variableCycle = "variable-cycle"
@@ -275,7 +275,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .unterminatedBlock: return "a `{` never closed before the end of the file"
         case .unterminatedComment: return "a `/*` comment never closed"
         case .unterminatedString: return "a string not closed before the end of its line"
-        case .valueSizeLimit: return "a value holding more values than the limit, counting a variable's value at each use"
+        case .valueSizeLimit: return "values past a limit on their size: one value's (a variable's value counting in full at each use), the variables' in all, or what the rules write out"
         case .variableCycle: return "variables defined in terms of each other in a cycle"
         case .variableInRule: return "a variable defined inside a rule"
         case .variableRedefined: return "a variable defined more than once (the later wins)"

@@ -40,6 +40,7 @@ extension BinaryTableWriter {
         appendRecords(of: part, through: ids)
         ruleIndex.append(part.ruleIndex, numberedFrom: firstRule, through: ids)
         deepest = max(deepest, part.deepest)
+        valuesLaidOut += part.valuesLaidOut
         // Nothing here holds the part's arrays any more, so emptying it keeps their memory.
         part.empty()
     }
@@ -175,7 +176,7 @@ extension BinaryTableWriter {
         conditionIndex.removeAll()
         propertyNameOfString.removeAll(keepingCapacity: true)
         forgetRecentNames()
-        (depth, deepest) = (0, 0)
+        (depth, deepest, valuesLaidOut) = (0, 0, 0)
         valueListShapes!.removeAll(keepingCapacity: true)
         ruleIndex = RuleNameIndex()
     }

@@ -41,6 +41,10 @@ package struct BinaryTableWriter {
     /// tables deeper than `BinaryFormat.maximumNesting`.
     var depth = 0
     var deepest = 0
+    /// How many values have been laid out, each time it is met (nested ones
+    /// included, however often the pool already held them): the work the
+    /// rules have asked for, which a build bounds.
+    package internal(set) var valuesLaidOut = 0
     /// Whether to refuse a table that nests too deep (tests turn it off to
     /// make such a file for the reader to refuse).
     var checksNesting = true
@@ -311,6 +315,7 @@ package struct BinaryTableWriter {
 
     /// The index of `value`'s record, its parts and the record added if it is new.
     mutating func value(_ value: StyleValue) -> UInt32 {
+        valuesLaidOut += 1
         depth += 1
         deepest = max(deepest, depth)
         defer { depth -= 1 }
