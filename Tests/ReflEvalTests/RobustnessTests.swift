@@ -172,6 +172,41 @@ struct RobustnessTests {
         #expect(Compiler.buildBinary(source: source, threads: 2).result.diagnostics.isEmpty)
     }
 
+    /// The declarations' values are bounded in all, a variable's value
+    /// counted in full at each use, for every use of a compilation (a
+    /// table in memory too): an error at the first rule of the run of 64
+    /// that passes it, the same on any number of threads, and only the
+    /// runs under way are compiled after it.
+    @Test func declarationsHoldABoundedNumberOfValuesInAll() throws {
+        let chain = ["@v0: 1;"] + (1...10).map { "@v\($0): vector(@v\($0 - 1), @v\($0 - 1));" }
+        let text = (chain + (0..<3000).map { "R\($0) { b: @v10; }" }).joined(separator: "\n")
+        let source = SourceFile(path: "main.less", text: text)
+        let secondRun = try #require(text.range(of: "R64 {"))
+        let start = text.utf8.distance(from: text.startIndex, to: secondRun.lowerBound)
+        for threads in [1, 2, 3] {
+            let program = Program(threads: threads)
+            ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
+            _ = Compiler.lowerVariables(program)
+            let compiler = RuleCompiler(program: program)
+            // 2,047 values a rule, 131,008 for a run of 64.
+            compiler.loweredValuesLimit = 200_000
+            final class Rules { var count = 0 }
+            var delivered = 0
+            compiler.compileRules(threads: threads, makeOutput: { Rules() }, add: { _, rules in rules.count += 1 },
+                                  deliver: { rules in
+                                      delivered += rules.count
+                                      rules.count = 0
+                                  })
+            #expect(program.diagnostics.map(\.message) == ["the rules from here take the values their declarations hold past 200000 in all, "
+                                                           + "the limit for this input; a variable's value counts in full at each use"],
+                    "\(threads) threads")
+            #expect(program.diagnostics.map(\.range) == [SourceRange(start, start + 3)], "\(threads) threads")
+            #expect(delivered <= 64 * (2 + 4 * threads), "\(threads) threads: \(delivered) rules compiled")
+        }
+        // Under the limit of an input of that size (4,194,304 and 4 a byte): a thousand such rules hold 2,047,000.
+        #expect(!Self.compile((chain + (0..<1000).map { "R\($0) { b: @v10; }" }).joined(separator: "\n")).hasErrors)
+    }
+
     /// Every variable is written out with the table: the values they hold
     /// are bounded in all, with an error at the variable that passes it.
     @Test func variablesHoldABoundedNumberOfValuesInAll() {

@@ -300,12 +300,12 @@ public enum Compiler {
 
     /// At most how many values the binary build of an input of
     /// `inputBytes` lays out, counting each value (and each value in it)
-    /// every time a rule holds it: 16 Mi, and 4 for each byte of input (the
+    /// every time a rule holds it: 4,194,304, and 4 for each byte of input (the
     /// benchmark stylesheets lay out about one for every 30 bytes). The table
     /// stores each distinct value once, but each is encoded where it is
     /// met, and variables and includes repeat values at each use.
     static func laidOutValuesLimit(inputBytes: Int) -> Int {
-        16 << 20 + 4 * inputBytes
+        4 << 20 + 4 * inputBytes
     }
 
     /// `build(source:importsRelativeTo:writingJSONTo:)` with a limit of its own

@@ -95,6 +95,11 @@ enum EvalMessages {
                + "(--format binary) stores each value once")
     }
 
+    static func loweredValuesLimit(_ limit: Int) -> Message {
+        .error(.valueSizeLimit, "the rules from here take the values their declarations hold past \(limit) in all, the limit for this input; "
+               + "a variable's value counts in full at each use")
+    }
+
     static func laidOutValuesLimit(_ limit: Int) -> Message {
         .error(.valueSizeLimit, "the rules from here take the values laid out in the binary table past \(limit), the limit for this input; "
                + "variables and includes repeat their values in full at each use")

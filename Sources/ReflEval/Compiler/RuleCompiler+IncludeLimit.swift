@@ -50,6 +50,12 @@ extension RuleCompiler {
         return chain.map { headers[$0].rule.selector.canonicalText(in: file(of: headers[$0]).source) }
     }
 
+    /// Reports that the declarations' values passed `limit` in all in the item of rules that starts with rule `first`.
+    func reportLoweredValuesLimit(_ limit: Int, at first: Int) {
+        let header = headers[first]
+        program.report(EvalMessages.loweredValuesLimit(limit), in: file(of: header), at: header.rule.selector.range)
+    }
+
     /// Reports that the binary build laid out more than `limit` values in the item of rules that starts with rule `first`.
     func reportLaidOutValuesLimit(_ limit: Int, at first: Int) {
         let header = headers[first]

@@ -83,6 +83,19 @@ final class RuleCompiler {
     /// is noise, few enough that the threads finish together.
     static let rulesPerItem = 64
 
+    /// At most how many values the declarations of an input of
+    /// `inputBytes` may hold in all, a variable's value counted in full at
+    /// each use: 4,194,304, and 4 for each byte of input (the benchmark
+    /// stylesheets hold about one for every 30 bytes). Each value is
+    /// bounded on its own, but a large one used in every rule would still
+    /// make a table of billions of values.
+    static func loweredValuesLimit(inputBytes: Int) -> Int {
+        4 << 20 + 4 * inputBytes
+    }
+
+    /// A limit of its own for `loweredValuesLimit(inputBytes:)`, when set.
+    var loweredValuesLimit: Int?
+
     /// Every rule of the program, in order, compiled; rules whose header had
     /// a syntax error are checked (their bodies report) but not emitted.
     ///
@@ -94,8 +107,10 @@ final class RuleCompiler {
     /// calling thread, and must leave them empty (they are used again). The
     /// items' diagnostics join the program's in the same order: the result
     /// is the same whatever the number of threads. Once `stopsAfter` is
-    /// true after a delivery, no item is started (those started are still
-    /// delivered), and the rules after them are not compiled.
+    /// true after a delivery, or the declarations' values pass
+    /// `loweredValuesLimit`, no item is started and no more output is
+    /// delivered: the items under way are compiled for their diagnostics,
+    /// and the rules after them are not compiled.
     func compileRules<Output>(threads: Int, makeOutput: () -> Output,
                               add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void,
                               stopsAfter: () -> Bool = { false }) {
@@ -104,7 +119,7 @@ final class RuleCompiler {
         for file in files { _ = file.lines }  // built before the threads share them
         let itemCount = (headers.count + Self.rulesPerItem - 1) / Self.rulesPerItem
         let threadCount = max(1, min(threads, itemCount / 4))
-        let pipeline = OrderedPipeline<(output: Output, log: DiagnosticLog)>(count: itemCount, window: 4 * threadCount)
+        let pipeline = OrderedPipeline<(output: Output, log: DiagnosticLog, lowered: Int)>(count: itemCount, window: 4 * threadCount)
         let contexts = (0..<threadCount).map { _ in RuleContext(compiler: self) }
         // Delivered outputs are emptied and used again: a fresh one per item
         // would be fresh memory, and the kernel's page faults for it cost
@@ -113,9 +128,23 @@ final class RuleCompiler {
         var spareOutputs: [Output] = []
         var treeRelease = TreeRelease(compiler: self)
         var deliveredRules = 0
-        func handOn(_ item: (output: Output, log: DiagnosticLog)) {
-            deliver(item.output)
-            if stopsAfter() { pipeline.stopTaking() }
+        // Counted in rule order, so that the limit is passed at the same rule whatever the number of threads.
+        var loweredValues = 0
+        let loweredLimit = loweredValuesLimit ?? Self.loweredValuesLimit(inputBytes: program.sources.reduce(0) { $0 + $1.bytes.count })
+        var isStopped = false
+        func handOn(_ item: (output: Output, log: DiagnosticLog, lowered: Int)) {
+            // Once stopped, the items under way are compiled for their
+            // diagnostics; their output, of a build that has failed, is not delivered.
+            if !isStopped {
+                deliver(item.output)
+                loweredValues += item.lowered
+                isStopped = stopsAfter()
+                if !isStopped && loweredValues > loweredLimit {
+                    isStopped = true
+                    reportLoweredValuesLimit(loweredLimit, at: deliveredRules)
+                }
+                if isStopped { pipeline.stopTaking() }
+            }
             program.log.take(from: item.log)
             spares.withLock { spareOutputs.append(item.output) }
             deliveredRules = min(headers.count, deliveredRules + Self.rulesPerItem)
@@ -126,11 +155,12 @@ final class RuleCompiler {
             while let item = thread == 0 ? pipeline.takeDelivering(handOn) : pipeline.take() {
                 let output = spares.withLock { spareOutputs.popLast() } ?? makeOutput()
                 context.log = DiagnosticLog(limit: program.log.limit)
+                _ = context.takeLoweredValues()
                 let end = min(headers.count, (item + 1) * Self.rulesPerItem)
                 for index in (item * Self.rulesPerItem)..<end {
                     if let rule = compileRule(index, in: context) { add(rule, output) }
                 }
-                pipeline.finish(item, (output, context.log))
+                pipeline.finish(item, (output, context.log, context.takeLoweredValues()))
             }
             if thread == 0 { pipeline.deliverRest(handOn) }
         }
@@ -436,7 +466,17 @@ final class RuleContext {
         lines = file.lines
         relativePath = String(decoding: Array(file.relativePath.utf8), as: UTF8.self)
         cursor = LineTable.Cursor()
+        let lowered = lowerer?.loweredValues ?? 0
         lowerer = ValueLowerer(program: compiler.program, file: file, log: log)
+        lowerer.loweredValues = lowered
+    }
+
+    /// How many values the declarations lowered since the last call hold,
+    /// in all (a variable's value counted in full at each use).
+    func takeLoweredValues() -> Int {
+        guard let lowerer else { return 0 }
+        defer { lowerer.loweredValues = 0 }
+        return lowerer.loweredValues
     }
 
     /// The position of `offset` in the current file; positions asked for in

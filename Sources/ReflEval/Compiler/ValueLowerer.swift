@@ -45,6 +45,8 @@ final class ValueLowerer {
     /// value's size (1, none yet, when no variable holds more than one value).
     private var largestVariable = SourceRange(0, 0)
     private var largestVariableSize = 1
+    /// The sizes of the values `lower` gave, added up (see `RuleContext.takeLoweredValues`).
+    var loweredValues = 0
 
     init(program: Program, file: LoadedFile, log: DiagnosticLog) {
         self.program = program
@@ -81,10 +83,14 @@ final class ValueLowerer {
         largestVariableSize = 1
         guard let exact = lowerExact(id) else { return nil }
         sizeBound += Int(syntax.values.subtreeEnd(of: id) - id)
+        loweredValues += sizeBound
         guard sizeBound <= LanguageLimits.maximumValueSize && depthBound <= LanguageLimits.maximumNesting else {
             return checkingLimits(exact)
         }
-        return exact.roundedForStorage
+        // A variable's value is stored rounded: used whole, it is kept as it
+        // is rather than copied (a large one, used in many rules, would be
+        // copied at each use).
+        return syntax.values[id].kind == .variable ? exact : exact.roundedForStorage
     }
 
     /// `value`, a value past a limit's bound, as it is stored; nil, with an
