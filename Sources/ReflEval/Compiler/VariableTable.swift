@@ -112,16 +112,20 @@ final class VariableTable {
 
     private func lower(_ name: String, program: Program) {
         guard !failed.contains(name), let definition = definitions[name] else { return }
-        // The lowerer (and its copy of the lookups) is gone by the time the
-        // lookups change, so the change copies nothing.
-        let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
-        guard let value = lowerer.lower(definition.syntax.value) else {
+        // The lowerer (and its copy of the lookups) is gone, with the
+        // closure, by the time the lookups change, so the change copies
+        // nothing: kept alive, it would make each variable copy them all.
+        let lowered: (value: StyleValue, depth: Int, size: Int)? = {
+            let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
+            return lowerer.lower(definition.syntax.value).map { ($0, lowerer.depthBound, lowerer.sizeBound) }
+        }()
+        guard let (value, depth, size) = lowered else {
             failed.insert(name)
             return
         }
         // Every variable is written out with the table: their values are
         // bounded in all, as each value is on its own.
-        heldValues += lowerer.sizeBound
+        heldValues += size
         guard heldValues <= Self.maximumHeldValues else {
             if !isPastHeldValues {
                 isPastHeldValues = true
@@ -131,7 +135,7 @@ final class VariableTable {
             return
         }
         values[name] = value
-        lookups.set(.value(value, depth: lowerer.depthBound, size: lowerer.sizeBound), for: name)
+        lookups.set(.value(value, depth: depth, size: size), for: name)
     }
 
     /// At most this many values are held by the variables of a compilation,
