@@ -266,6 +266,19 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func anEntryFileThatCannotBeReadAtTheStartEndsTheWatch() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/folder.less", withIntermediateDirectories: false)
+        for (input, reason) in [("mian.less", "no such file or directory"), ("folder.less", "is a directory")] {
+            let watch = try Watch([input, "-o", "out.json"], in: folder)
+            if !watch.waitFor("the watch to end", { !watch.process.isRunning }) { kill(watch.process.processIdentifier, SIGKILL) }
+            watch.process.waitUntilExit()
+            #expect(watch.process.terminationStatus == 2)
+            #expect(watch.stderr == "reflc: error: cannot read '\(input)': \(reason)\n")
+        }
+    }
+
     @Test func usageErrors() throws {
         #expect(try CommandLineTests.run(["watch", "x.less"]).stderr.hasPrefix("reflc: error: watch needs -o OUT"))
         #expect(try CommandLineTests.run(["watch", "x.less", "-o", "o.json", "--serve", "nope"]).stderr
