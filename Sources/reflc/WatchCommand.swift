@@ -162,7 +162,8 @@ enum WatchCommand {
         }
 
         /// Builds once and reports; a failure returned is one that ends the
-        /// watch (the output cannot be written at the first build).
+        /// watch (at the first build, the entry file cannot be read or the
+        /// output cannot be written).
         mutating func build() -> Console.ExitStatus? {
             builds += 1
             let start = MonotonicClock.now()
@@ -170,9 +171,11 @@ enum WatchCommand {
             do {
                 result = try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths)
             } catch {
+                Console.writeError("reflc: error: \(error.description)\n")
+                // At the start it is a mistyped name or a folder, not a save under way: waiting would not help.
+                if builds == 1 { return .usageOrIO }
                 // The entry file is gone for now (an editor's save in progress): wait for it.
                 watched = [input]
-                Console.writeError("reflc: error: \(error.description)\n")
                 finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [], error: error.description)
                 return nil
             }

@@ -214,6 +214,71 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func foldersThatComeAndGoAreWatchedAgain() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write("@import \"theme.less\";\n@import \"tokens/colors/all.less\";\nUIView { background-color: @accent; tint-color: @tint; }\n",
+                       to: folder + "/main.less")
+        let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
+        watch.waitFor("the first build and the watch") { watch.stdout.contains("watching") }
+
+        // The import waits in folders still to be made (a generator's output).
+        try FileManager.default.createDirectory(atPath: folder + "/tokens/colors", withIntermediateDirectories: true)
+        try Self.writeReplacing("@tint: #0000aa;\n", to: folder + "/tokens/colors/all.less")
+        watch.waitFor("the file in the new folders") { Self.table(in: folder).contains("#0000aaff") }
+
+        // Deleted and made anew (a branch switch, a generator starting over): still watched.
+        try FileManager.default.removeItem(atPath: folder + "/tokens")
+        watch.waitFor("the missing import's error") { watch.stderr.contains("error: cannot import 'tokens/colors/all.less'") }
+        try FileManager.default.createDirectory(atPath: folder + "/tokens/colors", withIntermediateDirectories: true)
+        try Self.writeReplacing("@tint: #0000bb;\n", to: folder + "/tokens/colors/all.less")
+        watch.waitFor("the file in the folders made anew") { Self.table(in: folder).contains("#0000bbff") }
+        try Self.writeReplacing("@tint: #0000cc;\n", to: folder + "/tokens/colors/all.less")
+        watch.waitFor("an edit in the folders made anew") { Self.table(in: folder).contains("#0000ccff") }
+
+        // A folder renamed away and another put in its place.
+        #expect(rename(folder + "/tokens/colors", folder + "/tokens/old") == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/tokens/colors", withIntermediateDirectories: true)
+        try Self.writeReplacing("@tint: #0000dd;\n", to: folder + "/tokens/colors/all.less")
+        watch.waitFor("the folder put in place") { Self.table(in: folder).contains("#0000ddff") }
+        try Self.write("@tint: #0000ee;\n", to: folder + "/tokens/colors/all.less")
+        watch.waitFor("an edit in the folder put in place") { Self.table(in: folder).contains("#0000eeff") }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func anImportThatIsALinkIsWatchedWhereItLeads() throws {
+        let folder = try Self.folder()
+        let shared = try CommandLineTests.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: shared)
+        }
+        try Self.write("@accent: #00aa00;\n", to: shared + "/theme.less")
+        try FileManager.default.removeItem(atPath: folder + "/theme.less")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/theme.less", withDestinationPath: shared + "/theme.less")
+        let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
+        watch.waitFor("the first build") { Self.table(in: folder).contains("#00aa00ff") }
+        // The file the link names is edited in its own folder, in place and by renaming.
+        try Self.write("@accent: #00bb00;\n", to: shared + "/theme.less")
+        watch.waitFor("the edit of the linked file") { Self.table(in: folder).contains("#00bb00ff") }
+        try Self.writeReplacing("@accent: #00cc00;\n", to: shared + "/theme.less")
+        watch.waitFor("the linked file replaced") { Self.table(in: folder).contains("#00cc00ff") }
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func anEntryFileThatCannotBeReadAtTheStartEndsTheWatch() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/folder.less", withIntermediateDirectories: false)
+        for (input, reason) in [("mian.less", "no such file or directory"), ("folder.less", "is a directory")] {
+            let watch = try Watch([input, "-o", "out.json"], in: folder)
+            if !watch.waitFor("the watch to end", { !watch.process.isRunning }) { kill(watch.process.processIdentifier, SIGKILL) }
+            watch.process.waitUntilExit()
+            #expect(watch.process.terminationStatus == 2)
+            #expect(watch.stderr == "reflc: error: cannot read '\(input)': \(reason)\n")
+        }
+    }
+
     @Test func usageErrors() throws {
         #expect(try CommandLineTests.run(["watch", "x.less"]).stderr.hasPrefix("reflc: error: watch needs -o OUT"))
         #expect(try CommandLineTests.run(["watch", "x.less", "-o", "o.json", "--serve", "nope"]).stderr

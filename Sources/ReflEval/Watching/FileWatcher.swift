@@ -196,10 +196,21 @@ public final class FileWatcher: @unchecked Sendable {
 
 #if os(Linux)
 /// inotify: one watch per folder, for the events that change an entry.
+///
+/// A folder that does not exist — not yet (an import waiting in a folder
+/// still to be made), or no longer (deleted or renamed away by a branch
+/// switch, or by a generator that makes it anew) — is waited for in the
+/// nearest folder above it that exists, for the name that leads down to
+/// it; when that name appears, the folder is watched at once, before the
+/// files are looked at. A file that is a symbolic link is also watched
+/// where the link leads, as an edit of that file is an event of its folder.
 final class PlatformEvents {
     let descriptor: Int32
+    /// The files to watch, as `watch` was last given them.
+    private var files: Set<FilePath> = []
     private var watches: [FilePath: Int32] = [:]
-    /// The names of the watched files in each watched folder, by watch.
+    /// The names that matter in each watched folder, by watch: the watched
+    /// files there, and the names leading down to a missing folder.
     private var names: [Int32: Set<[UInt8]>] = [:]
 
     init() throws(FileWatcherError) {
@@ -212,25 +223,55 @@ final class PlatformEvents {
     deinit { close(descriptor) }
 
     func watch(folders: Set<FilePath>, files: Set<FilePath>) {
-        for (folder, watch) in watches where !folders.contains(folder) {
-            inotify_rm_watch(descriptor, watch)
-            watches[folder] = nil
-            names[watch] = nil
-        }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
-                          | IN_DELETE_SELF | IN_MOVE_SELF)
-        for folder in folders where watches[folder] == nil {
-            // A folder that does not exist (yet) is not watched: polling would be needed for it.
-            let watch = folder.withCString { inotify_add_watch(descriptor, $0, mask) }
-            if watch >= 0 { watches[folder] = watch }
-        }
-        names = [:]
-        for file in files {
-            if let watch = watches[file.directory] { names[watch, default: []].insert(file.lastComponent.bytes) }
-        }
+        self.files = files
+        update()
     }
 
     func refresh(files: Set<FilePath>) {}
+
+    /// Watches the folder of each file (and of each file a link of it leads
+    /// to), or the nearest existing folder above a missing one; drops the
+    /// watches no longer needed.
+    private func update() {
+        var kept = Set<FilePath>()
+        names = [:]
+        for file in files.flatMap(Self.linkChain) {
+            var folder = file.directory, name = file.lastComponent.bytes
+            while true {
+                if let watch = watches[folder] ?? addWatch(folder) {
+                    watches[folder] = watch
+                    names[watch, default: []].insert(name)
+                    kept.insert(folder)
+                    break
+                }
+                guard errno == ENOENT || errno == ENOTDIR, folder.directory != folder else { break }
+                name = folder.lastComponent.bytes
+                folder = folder.directory
+            }
+        }
+        let keptWatches = Set(kept.compactMap { watches[$0] })
+        for (folder, watch) in watches where !kept.contains(folder) {
+            // Two paths of one folder (through a link) share a watch: it is removed with the last.
+            if !keptWatches.contains(watch) { inotify_rm_watch(descriptor, watch) }
+            watches[folder] = nil
+        }
+    }
+
+    private func addWatch(_ folder: FilePath) -> Int32? {
+        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+                          | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        let watch = folder.withCString { inotify_add_watch(descriptor, $0, mask) }
+        return watch >= 0 ? watch : nil
+    }
+
+    /// `file`, and the files its symbolic links lead to, one after another.
+    private static func linkChain(_ file: FilePath) -> [FilePath] {
+        var chain = [file]
+        while chain.count < 40, let last = chain.last, let target = FileSystem.linkTarget(last) {
+            chain.append(last.directory.appending(target))
+        }
+        return chain
+    }
 
     /// Reads the pending events; whether one concerns a watched file.
     func drain() -> Bool {
@@ -238,7 +279,7 @@ final class PlatformEvents {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = Descriptor.read(descriptor, into: &buffer)
-            guard count > 0 else { return relevant }
+            guard count > 0 else { break }
             var offset = 0
             // `struct inotify_event`: wd, mask, cookie, len (four 32-bit fields), then the name.
             let headerSize = MemoryLayout<inotify_event>.size
@@ -248,6 +289,12 @@ final class PlatformEvents {
                 let length = Int(buffer.loadNative(UInt32.self, at: offset + MemoryLayout<inotify_event>.offset(of: \.len)!))
                 let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)]
                 let name = Array(nameBytes.prefix { $0 != 0 })
+                if mask & UInt32(IN_MOVE_SELF | IN_IGNORED) != 0 {
+                    // The folder went away (a watch moves with a folder renamed away):
+                    // whatever is at its path from now on is watched anew.
+                    if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(descriptor, watch) }
+                    for (folder, dead) in watches where dead == watch { watches[folder] = nil }
+                }
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
                     || names[watch]?.contains(name) == true {
                     relevant = true
@@ -255,6 +302,8 @@ final class PlatformEvents {
                 offset += headerSize + length
             }
         }
+        if relevant { update() }
+        return relevant
     }
 }
 #elseif canImport(Darwin)
