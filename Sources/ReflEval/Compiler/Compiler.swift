@@ -206,7 +206,9 @@ public enum Compiler {
         writer.expectedRuleCount = compiler.headers.count
         // Each item's rules are laid out on the thread that compiles them, in
         // a part of their own; the parts are joined in order.
-        let limit = laidOutLimit ?? laidOutValuesLimit(inputBytes: program.sources.reduce(0) { $0 + $1.bytes.count })
+        // The values laid out are bounded as the declarations' values are,
+        // included rules' values counted here too.
+        let limit = laidOutLimit ?? RuleCompiler.loweredValuesLimit(inputBytes: program.inputBytes)
         var delivered = 0, isPastLimit = false
         compiler.compileRules(
             threads: program.threads,
@@ -219,7 +221,7 @@ public enum Compiler {
                 // Counted in the order the parts are joined: the limit is passed at the same rule whatever the number of threads.
                 if writer.valuesLaidOut > limit && !isPastLimit {
                     isPastLimit = true
-                    compiler.reportLaidOutValuesLimit(limit, at: firstRule)
+                    compiler.report(EvalMessages.laidOutValuesLimit(limit), atRule: firstRule)
                 }
             },
             stopsAfter: { isPastLimit })
@@ -260,7 +262,7 @@ public enum Compiler {
         var wroteRule = false
         let direct = output as? any ByteBufferOutput
         let compiler = RuleCompiler(program: program)
-        let limit = rulesLimit ?? jsonRulesLimit(inputBytes: program.sources.reduce(0) { $0 + $1.bytes.count })
+        let limit = rulesLimit ?? jsonRulesLimit(inputBytes: program.inputBytes)
         // Counted in the order the rules are delivered, so that the limit is
         // passed at the same rule whatever the number of threads.
         var written = 0, delivered = 0, isPastLimit = false
@@ -274,7 +276,7 @@ public enum Compiler {
                 guard chunk.output.count > 0 else { return }
                 written += chunk.output.count
                 guard written <= limit else {
-                    if !isPastLimit { compiler.reportJSONRulesLimit(limit, at: firstRule) }
+                    if !isPastLimit { compiler.report(EvalMessages.tableTooLarge(limit: limit), atRule: firstRule) }
                     isPastLimit = true
                     chunk.output.removeAll()
                     return
@@ -296,16 +298,6 @@ public enum Compiler {
     /// table of terabytes. The binary table stores each value once.
     static func jsonRulesLimit(inputBytes: Int) -> Int {
         512 << 20 + 32 * inputBytes
-    }
-
-    /// At most how many values the binary build of an input of
-    /// `inputBytes` lays out, counting each value (and each value in it)
-    /// every time a rule holds it: 4,194,304, and 4 for each byte of input (the
-    /// benchmark stylesheets lay out about one for every 30 bytes). The table
-    /// stores each distinct value once, but each is encoded where it is
-    /// met, and variables and includes repeat values at each use.
-    static func laidOutValuesLimit(inputBytes: Int) -> Int {
-        4 << 20 + 4 * inputBytes
     }
 
     /// `build(source:importsRelativeTo:writingJSONTo:)` with a limit of its own

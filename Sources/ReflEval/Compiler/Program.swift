@@ -95,6 +95,10 @@ final class Program {
 
     var diagnostics: [Diagnostic] { log.diagnostics }
 
+    /// How many bytes the source files hold, in all: what the limits on a
+    /// table's size grow with.
+    var inputBytes: Int { sources.reduce(0) { $0 + $1.bytes.count } }
+
     /// The source files, in rule order, each once (however many parts it has).
     var sources: [SourceFile] {
         var sources: [SourceFile] = []

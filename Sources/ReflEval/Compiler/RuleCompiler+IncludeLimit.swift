@@ -50,21 +50,10 @@ extension RuleCompiler {
         return chain.map { headers[$0].rule.selector.canonicalText(in: file(of: headers[$0]).source) }
     }
 
-    /// Reports that the declarations' values passed `limit` in all in the item of rules that starts with rule `first`.
-    func reportLoweredValuesLimit(_ limit: Int, at first: Int) {
+    /// Reports `message`, a limit passed by the run of rules that starts
+    /// with rule `first`, at that rule's selector.
+    func report(_ message: Message, atRule first: Int) {
         let header = headers[first]
-        program.report(EvalMessages.loweredValuesLimit(limit), in: file(of: header), at: header.rule.selector.range)
-    }
-
-    /// Reports that the binary build laid out more than `limit` values in the item of rules that starts with rule `first`.
-    func reportLaidOutValuesLimit(_ limit: Int, at first: Int) {
-        let header = headers[first]
-        program.report(EvalMessages.laidOutValuesLimit(limit), in: file(of: header), at: header.rule.selector.range)
-    }
-
-    /// Reports that the JSON of the rules passed `limit` bytes in the item of rules that starts with rule `first`.
-    func reportJSONRulesLimit(_ limit: Int, at first: Int) {
-        let header = headers[first]
-        program.report(EvalMessages.tableTooLarge(limit: limit), in: file(of: header), at: header.rule.selector.range)
+        program.report(message, in: file(of: header), at: header.rule.selector.range)
     }
 }

@@ -130,7 +130,7 @@ final class RuleCompiler {
         var deliveredRules = 0
         // Counted in rule order, so that the limit is passed at the same rule whatever the number of threads.
         var loweredValues = 0
-        let loweredLimit = loweredValuesLimit ?? Self.loweredValuesLimit(inputBytes: program.sources.reduce(0) { $0 + $1.bytes.count })
+        let loweredLimit = loweredValuesLimit ?? Self.loweredValuesLimit(inputBytes: program.inputBytes)
         var isStopped = false
         func handOn(_ item: (output: Output, log: DiagnosticLog, lowered: Int)) {
             // Once stopped, the items under way are compiled for their
@@ -141,7 +141,7 @@ final class RuleCompiler {
                 isStopped = stopsAfter()
                 if !isStopped && loweredValues > loweredLimit {
                     isStopped = true
-                    reportLoweredValuesLimit(loweredLimit, at: deliveredRules)
+                    report(EvalMessages.loweredValuesLimit(loweredLimit), atRule: deliveredRules)
                 }
                 if isStopped { pipeline.stopTaking() }
             }
