@@ -146,6 +146,36 @@ struct TableJSONReaderTests {
         }
         #expect(try JSONNode.parse(Array("[0e-400]".utf8)).get().kind.isArray)
     }
+
+    /// Whitespace is skipped eight bytes at a time where it runs long (a
+    /// written table's indentation): every length of run, of every kind of
+    /// JSON whitespace, stops exactly at the next byte, and bytes JSON does
+    /// not count as whitespace (vertical tab, form feed, no-break space)
+    /// are not skipped.
+    @Test func whitespaceRunsOfEveryLengthStopAtTheNextByte() {
+        let whitespace: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
+        for length in 0...20 {
+            for (offset, end) in [UInt8(ascii: "x"), 0x0B, 0x0C, 0xA0, 0x00].enumerated() {
+                let run = (0..<length).map { whitespace[($0 + offset) % whitespace.count] }
+                for tail in [[end], [end, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20]] {
+                    let bytes = run + tail
+                    let stop = ByteView.reading(bytes) { view in
+                        var scanner = JSONScanner(view)
+                        scanner.skipWhitespace()
+                        return scanner.position
+                    }
+                    #expect(stop == length, "a run of \(length) before \(end)")
+                }
+                // A run that ends the text ends at the end.
+                let atEnd = ByteView.reading(run) { view in
+                    var scanner = JSONScanner(view)
+                    scanner.skipWhitespace()
+                    return scanner.position
+                }
+                #expect(atEnd == length)
+            }
+        }
+    }
 }
 
 private extension JSONNode.Kind {

@@ -29,12 +29,44 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+        // Most calls find no whitespace, or one space: settled on the first byte.
+        guard position < bytes.count, Self.isWhitespace(bytes[position]) else { return }
+        position += 1
+        skipWhitespaceRun()
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The rest of a run of whitespace: a table as reflc writes it indents
+    /// each member on a line of its own, so runs of spaces are long, and are
+    /// skipped eight bytes at a time.
+    private mutating func skipWhitespaceRun() {
+        while position + 8 <= bytes.count {
+            let other = Self.nonWhitespaceBytes(bytes.word(at: position))
+            if other != 0 {
+                position += other.trailingZeroBitCount / 8
+                return
             }
+            position += 8
         }
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+    }
+
+    /// The high bit of each byte of `word` that is not JSON whitespace. A
+    /// byte of `x` is 0 exactly where `~(((x & low7) + low7) | x | low7)`
+    /// has its high bit set (no carry crosses bytes), and a byte equals `c`
+    /// where `x ^ c` is 0.
+    @inline(__always)
+    static func nonWhitespaceBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7 = ones &* 0x7F
+        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low7) &+ low7) | x | low7) }
+        let whitespace = zeroBytes(word ^ (ones &* 0x20)) | zeroBytes(word ^ (ones &* 0x0A))
+            | zeroBytes(word ^ (ones &* 0x0D)) | zeroBytes(word ^ (ones &* 0x09))
+        return ~whitespace & (ones &* 0x80)
     }
 
     mutating func literal(_ word: StaticString) throws(Failure) {
@@ -49,6 +81,12 @@ struct JSONScanner {
     @inline(__always)
     mutating func eat(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
+        if count == 1 {
+            // A punctuation mark, most calls: one byte compared.
+            guard position < bytes.count, bytes[position] == text.utf8Start.pointee else { return false }
+            position += 1
+            return true
+        }
         guard position + count <= bytes.count, bytes.spells(text, in: position..<(position + count)) else { return false }
         position += count
         return true
