@@ -137,7 +137,7 @@ package struct BinaryTableWriter {
         let className = selector.className.map { string($0) } ?? BinaryFormat.none
         let trait = selector.trait.map { string($0) } ?? BinaryFormat.none
         let condition = rule.condition.map { self.condition($0) } ?? BinaryFormat.none
-        let file = string(rule.source.file)
+        let file = fileString(rule.source.file)
         let firstProperty = UInt32(count(.properties))
         for property in rule.properties { addProperty(property) }
         let firstGroup = UInt32(count(.stateGroups))
@@ -218,7 +218,20 @@ package struct BinaryTableWriter {
     /// Forgets the names last met (their ids are a part's, and the part is emptied).
     mutating func forgetRecentNames() {
         for slot in recentNames.indices { recentNames[slot] = nil }
+        lastFile = nil
     }
+
+    /// The string id of a rule's file: the last rule's, most of the time
+    /// (the rules of a file follow each other, and share one `String`,
+    /// which compares equal to itself at once).
+    private mutating func fileString(_ file: String) -> UInt32 {
+        if let lastFile, lastFile.name == file { return lastFile.id }
+        let id = string(file)
+        lastFile = (file, id)
+        return id
+    }
+
+    private var lastFile: (name: String, id: UInt32)?
 
     /// The property names last met, two for each length modulo `recentNameLengths` (see `propertyName`).
     private var recentNames = [(name: String, id: UInt32)?](repeating: nil, count: 2 * recentNameLengths)
