@@ -21,7 +21,7 @@ public final class SourceFile: Sendable {
 
     /// The text of `range`, with invalid UTF-8 replaced by U+FFFD.
     public func text(_ range: SourceRange) -> String {
-        String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+        bytes.text(in: range.start..<range.end)
     }
 
     /// True when the bytes of `range` spell `word` exactly.

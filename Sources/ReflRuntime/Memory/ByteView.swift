@@ -60,6 +60,14 @@ package struct ByteView: RandomAccessCollection {
         return true
     }
 
+    /// The one byte of `mark` (a punctuation mark such as `","`), which a
+    /// scanner compares with the byte it is at.
+    @inlinable @inline(__always)
+    package static func byte(of mark: StaticString) -> UInt8 {
+        precondition(mark.utf8CodeUnitCount == 1, "not one byte")
+        return mark.utf8Start.pointee
+    }
+
     /// Whether the whole view spells `word` exactly.
     @inlinable @inline(__always)
     package func spells(_ word: StaticString) -> Bool {

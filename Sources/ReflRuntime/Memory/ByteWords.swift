@@ -77,6 +77,16 @@ extension Array<UInt8> {
         withUnsafeBytes { ByteHash.wordHash(of: $0, in: range) }
     }
 
+    /// The bytes of `range` as text, invalid UTF-8 replaced by U+FFFD,
+    /// decoded where they lie: a slice of the array would count a
+    /// reference to its storage, which the threads compiling the parts of
+    /// one file all share.
+    @inlinable
+    package func text(in range: Range<Int>) -> String {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "text out of bounds")
+        return withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
     /// Whether the bytes of `range` are the UTF-8 bytes of `text`.
     @inlinable
     package func equalBytes(in range: Range<Int>, utf8 text: String) -> Bool {

@@ -83,7 +83,7 @@ struct JSONScanner {
         let count = text.utf8CodeUnitCount
         if count == 1 {
             // A punctuation mark, most calls: one byte compared.
-            guard position < bytes.count, bytes[position] == text.utf8Start.pointee else { return false }
+            guard position < bytes.count, bytes[position] == ByteView.byte(of: text) else { return false }
             position += 1
             return true
         }
