@@ -12,7 +12,7 @@ import ReflLexer
 /// in place, so every diagnostic points at the offending word inside the
 /// string. After an error in a term it skips to the next `and`, `or` or
 /// `)`, so each bad term is reported. Parentheses and `not` nest at most
-/// `Parser.maximumNesting` levels: deeper is one error, and the rest of the
+/// `LanguageLimits.maximumConditionNesting` levels: deeper is one error, and the rest of the
 /// string is skipped (so a hostile condition costs linear time and bounded
 /// stack).
 public struct ConditionParser {
@@ -217,8 +217,8 @@ public struct ConditionParser {
 
     /// One more level of `(` or `not`, or false (reported once) past the limit.
     private mutating func enterNesting(at token: ConditionToken) -> Bool {
-        guard nesting < Parser.maximumNesting else {
-            report(ParserMessages.conditionNestingTooDeep(limit: Parser.maximumNesting), token.range)
+        guard nesting < LanguageLimits.maximumConditionNesting else {
+            report(ParserMessages.conditionNestingTooDeep(limit: LanguageLimits.maximumConditionNesting), token.range)
             isAbandoned = true
             while !atEnd { advance() }
             return false

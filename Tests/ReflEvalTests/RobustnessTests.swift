@@ -53,18 +53,34 @@ struct RobustnessTests {
                                   ("unclosed parentheses", String(repeating: "(", count: depth))] {
             Self.within(120, "a condition nested in \(what)") {
                 let messages = Self.messages("a:__where { __condition: '\(condition)'; x: 1; }")
-                #expect(messages == ["condition is nested more than 256 levels deep (parentheses and 'not')"], "\(what)")
+                #expect(messages == ["condition is nested more than 254 levels deep (parentheses and 'not')"], "\(what)")
             }
         }
-        // Just under the limit: compiles, survives a round trip through JSON, and resolves.
-        let deep = String(repeating: "not (", count: Parser.maximumNesting / 2) + "default"
-            + String(repeating: ")", count: Parser.maximumNesting / 2)
-        let table = Self.compile("a:__where { __condition: '\(deep)'; x: 1; }").ruleTable
-        #expect(table != nil)
-        if let table {
+        // At the limit: compiles, survives a round trip through JSON and
+        // through the binary form (whose 256 levels hold the chain around
+        // the deepest nesting and the term inside), and resolves.
+        // Each shape at `levels` of nesting, and true: `not (` pairs, `not`s
+        // alone, and parentheses alternating `and` and `or` inside an `or` (a
+        // tree two levels deeper than its nesting). `width < 0` is false.
+        func shapes(_ levels: Int) -> [String] {
+            let alternating = (0..<levels).map { $0 % 2 == 0 ? "default and (" : "default or (" }.joined()
+            let pairs = levels / 2
+            return [String(repeating: "not (", count: pairs) + (pairs % 2 == 0 ? "default" : "width < 0") + String(repeating: ")", count: pairs),
+                    String(repeating: "not ", count: levels) + "default",
+                    "default or " + alternating + "default" + String(repeating: ")", count: levels)]
+        }
+        let limit = LanguageLimits.maximumConditionNesting
+        for (deep, deeper) in zip(shapes(limit), shapes(limit + 2)) {
+            let table = Self.compile("a:__where { __condition: '\(deep)'; x: 1; }").ruleTable
+            #expect(table != nil)
+            guard let table else { continue }
             let reloaded = try? Stylesheet(ruleTableJSON: table.jsonBytes())
             #expect(reloaded?.table == table)
             #expect(reloaded?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil)
+            let binary = try? Stylesheet(ruleTable: table.binaryBytes())
+            #expect(binary?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil, "\(deep.prefix(40))")
+            #expect(Self.messages("a:__where { __condition: '\(deeper)'; x: 1; }")
+                    == ["condition is nested more than 254 levels deep (parentheses and 'not')"], "\(deeper.prefix(40))")
         }
     }
 
