@@ -12,9 +12,10 @@ import ReflLexer
 /// in place, so every diagnostic points at the offending word inside the
 /// string. After an error in a term it skips to the next `and`, `or` or
 /// `)`, so each bad term is reported. Parentheses and `not` nest at most
-/// `LanguageLimits.maximumConditionNesting` levels: deeper is one error, and the rest of the
-/// string is skipped (so a hostile condition costs linear time and bounded
-/// stack).
+/// `Parser.maximumNesting` levels in the text, and the condition's tree
+/// (each `not`, each chain of `and` or `or`, the terms) as many: deeper is
+/// one error, and the rest of the string is skipped (so a hostile condition
+/// costs linear time and bounded stack, and every table form holds it).
 public struct ConditionParser {
     var scanner: ConditionScanner
     let file: SourceFile
@@ -99,7 +100,7 @@ public struct ConditionParser {
             }
             if let next = parseConjunction() { operands.append(next) }
         }
-        return Self.chain(.any, operands)
+        return bounded(Self.chain(.any, operands))
     }
 
     /// conjunction = negation { "and" negation } ;
@@ -120,7 +121,7 @@ public struct ConditionParser {
                 break
             }
         }
-        return Self.chain(.all, operands)
+        return bounded(Self.chain(.all, operands))
     }
 
     /// negation = "not" negation | "(" disjunction ")" | term ;
@@ -140,7 +141,7 @@ public struct ConditionParser {
                 return nil
             }
             guard let operand = parseNegation() else { return nil }
-            return ConditionNode(kind: .not, range: opener.range.union(operand.range), children: [operand])
+            return bounded(ConditionNode(kind: .not, range: opener.range.union(operand.range), children: [operand]))
         }
         let inner = parseDisjunction()
         if current.kind == .rightParen {
@@ -217,14 +218,28 @@ public struct ConditionParser {
 
     /// One more level of `(` or `not`, or false (reported once) past the limit.
     private mutating func enterNesting(at token: ConditionToken) -> Bool {
-        guard nesting < LanguageLimits.maximumConditionNesting else {
-            report(ParserMessages.conditionNestingTooDeep(limit: LanguageLimits.maximumConditionNesting), token.range)
+        guard nesting < Parser.maximumNesting else {
+            report(ParserMessages.conditionNestingTooDeep(limit: Parser.maximumNesting), token.range)
             isAbandoned = true
             while !atEnd { advance() }
             return false
         }
         nesting += 1
         return true
+    }
+
+    /// `node`, or nil (reported once) when its tree is deeper than the
+    /// tables hold. Parentheses alone do not bound it: `a or b and (...)`
+    /// puts two levels in each pair of them.
+    private mutating func bounded(_ node: ConditionNode?) -> ConditionNode? {
+        guard let node, node.depth > Parser.maximumNesting else { return node }
+        // Past the limit of the text's nesting, the nodes built on the way
+        // out are no more than what was read: reported already.
+        guard !isAbandoned else { return nil }
+        report(ParserMessages.conditionNestingTooDeep(limit: Parser.maximumNesting), node.range)
+        isAbandoned = true
+        while !atEnd { advance() }
+        return nil
     }
 
     /// One operand stands bare; several make one `kind` node, with the

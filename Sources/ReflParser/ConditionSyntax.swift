@@ -35,11 +35,15 @@ public struct ConditionNode: Sendable {
     /// The text of the node: a term's words, or the whole operand chain.
     public var range: SourceRange
     public var children: [ConditionNode]
+    /// How many levels the node's tree has, as built (a term is 1): what
+    /// a rule table stores, one level per node.
+    public private(set) var depth: Int
 
     public init(kind: Kind, range: SourceRange, children: [ConditionNode] = []) {
         self.kind = kind
         self.range = range
         self.children = children
+        depth = 1 + children.reduce(0) { max($0, $1.depth) }
     }
 
     /// The meaning of the node, without its source positions. Recursive,

@@ -264,7 +264,7 @@ enum ParserMessages {
     }
 
     static func conditionNestingTooDeep(limit: Int) -> Message {
-        .error(.nestingLimit, "condition is nested more than \(limit) levels deep (parentheses and 'not')")
+        .error(.nestingLimit, "condition is nested more than \(limit) levels deep (in parentheses, 'not', 'and' and 'or')")
     }
 
     static func reservedConditionWord(_ word: String) -> Message {

@@ -48,39 +48,55 @@ struct RobustnessTests {
 
     @Test func conditionsNestedThousandsDeepAreOneError() {
         let depth = 50_000
+        let tooDeep = "condition is nested more than 256 levels deep (in parentheses, 'not', 'and' and 'or')"
         for (what, condition) in [("parentheses", String(repeating: "(", count: depth) + "default" + String(repeating: ")", count: depth)),
                                   ("not", String(repeating: "not ", count: depth) + "default"),
-                                  ("unclosed parentheses", String(repeating: "(", count: depth))] {
+                                  ("unclosed parentheses", String(repeating: "(", count: depth)),
+                                  ("and inside or", Self.twoLevelsPerParenthesis(depth))] {
             Self.within(120, "a condition nested in \(what)") {
                 let messages = Self.messages("a:__where { __condition: '\(condition)'; x: 1; }")
-                #expect(messages == ["condition is nested more than 254 levels deep (parentheses and 'not')"], "\(what)")
+                #expect(messages == [tooDeep], "\(what)")
             }
         }
-        // At the limit: compiles, survives a round trip through JSON and
-        // through the binary form (whose 256 levels hold the chain around
-        // the deepest nesting and the term inside), and resolves.
-        // Each shape at `levels` of nesting, and true: `not (` pairs, `not`s
-        // alone, and parentheses alternating `and` and `or` inside an `or` (a
-        // tree two levels deeper than its nesting). `width < 0` is false.
-        func shapes(_ levels: Int) -> [String] {
-            let alternating = (0..<levels).map { $0 % 2 == 0 ? "default and (" : "default or (" }.joined()
-            let pairs = levels / 2
-            return [String(repeating: "not (", count: pairs) + (pairs % 2 == 0 ? "default" : "width < 0") + String(repeating: ")", count: pairs),
-                    String(repeating: "not ", count: levels) + "default",
-                    "default or " + alternating + "default" + String(repeating: ")", count: levels)]
-        }
-        let limit = LanguageLimits.maximumConditionNesting
-        for (deep, deeper) in zip(shapes(limit), shapes(limit + 2)) {
-            let table = Self.compile("a:__where { __condition: '\(deep)'; x: 1; }").ruleTable
-            #expect(table != nil)
+        // The deepest conditions the parser takes, each at one of its two
+        // limits: 256 levels of tree (each node a level, as every table form
+        // holds them: `not`s, and `and` inside `or` inside parentheses), and
+        // 256 levels of parentheses and `not` in the text. Each compiles,
+        // survives a round trip through JSON and through the binary form,
+        // and resolves (all are true: `width < 0` is false under an odd
+        // number of `not`s); one level more is the one error.
+        let limit = LanguageLimits.maximumNesting
+        let notGroups = String(repeating: "not (", count: limit / 2) + "default" + String(repeating: ")", count: limit / 2)
+        for (deepest, treeDepth, deeper) in [
+            (String(repeating: "not ", count: limit - 1) + "width < 0", limit, String(repeating: "not ", count: limit) + "width < 0"),
+            (Self.twoLevelsPerParenthesis((limit - 3) / 2), limit - 1, Self.twoLevelsPerParenthesis((limit - 3) / 2 + 1)),
+            (notGroups, limit / 2 + 1, "not " + notGroups),
+        ] {
+            let table = Self.compile("a:__where { __condition: '\(deepest)'; x: 1; }").ruleTable
+            #expect(table?.rules.first?.condition.map { Self.depth($0.test) } == treeDepth, "\(deepest.prefix(40))")
             guard let table else { continue }
             let reloaded = try? Stylesheet(ruleTableJSON: table.jsonBytes())
             #expect(reloaded?.table == table)
             #expect(reloaded?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil)
             let binary = try? Stylesheet(ruleTable: table.binaryBytes())
-            #expect(binary?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil, "\(deep.prefix(40))")
-            #expect(Self.messages("a:__where { __condition: '\(deeper)'; x: 1; }")
-                    == ["condition is nested more than 254 levels deep (parentheses and 'not')"], "\(deeper.prefix(40))")
+            #expect(binary?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil, "\(deepest.prefix(40))")
+            #expect(Self.messages("a:__where { __condition: '\(deeper)'; x: 1; }") == [tooDeep], "\(deeper.prefix(40))")
+        }
+    }
+
+    /// `default or default and (` `levels` times around `default or default
+    /// and default`: each pair of parentheses holds two levels of the tree
+    /// (an `or` whose operand is an `and`), 2 × `levels` + 3 in all.
+    static func twoLevelsPerParenthesis(_ levels: Int) -> String {
+        String(repeating: "default or default and (", count: levels) + "default or default and default" + String(repeating: ")", count: levels)
+    }
+
+    /// How many levels a condition's tree has (a term is 1).
+    static func depth(_ expression: ConditionExpression) -> Int {
+        switch expression {
+        case .test: return 1
+        case .not(let operand): return 1 + depth(operand)
+        case .all(let operands), .any(let operands): return 1 + operands.map(depth).max()!
         }
     }
 

@@ -4,11 +4,6 @@ public enum LanguageLimits {
     /// How deep values (vectors, calls, image fills) and conditions may
     /// nest, in source and in every table form.
     public static let maximumNesting = 256
-    /// How deep parentheses and `not` may nest in a condition: two less,
-    /// because its tree is at most two levels deeper than that (the chain
-    /// of `and` or `or` around it, and the term inside), and the tree must
-    /// fit in `maximumNesting`, which the binary table holds.
-    public static let maximumConditionNesting = maximumNesting - 2
     /// How many values one value may hold in all (itself, its items, theirs,
     /// ...), a variable's value counted in full at each use. Variables can
     /// double a value at each step (`@b: vector(@a, @a)`), so without it a
