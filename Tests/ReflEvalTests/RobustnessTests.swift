@@ -84,6 +84,34 @@ struct RobustnessTests {
         }
     }
 
+    /// A condition inside calls nests with them, in the JSON table that
+    /// reads both as one nesting: the calls around it and its tree's levels
+    /// come to at most 256 (`condition(...)` adds none of its own), written
+    /// in place or through a variable. At the limit each table form reads
+    /// the table back; one level more is an error, at the value or at the
+    /// variable. (A JSON table nested past 1,000 levels is not read.)
+    @Test func aConditionInsideValuesCountsItsLevelsWithThem() {
+        let condition = "condition('" + Self.twoLevelsPerParenthesis(20) + "')"  // a tree of 43 levels
+        let calls = LanguageLimits.maximumNesting - 43
+        func vectors(_ count: Int, around value: String) -> String {
+            String(repeating: "vector(", count: count) + value + String(repeating: ")", count: count)
+        }
+        for stylesheet in ["a { x: \(vectors(calls, around: condition)); }",
+                           "@c: \(condition);\na { x: \(vectors(calls, around: "@c")); }"] {
+            let result = Self.compile(stylesheet)
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+            guard let table = result.ruleTable else { continue }
+            let reloaded = try? Stylesheet(ruleTableJSON: table.jsonBytes())
+            #expect(reloaded?.table == table)
+            let binary = try? Stylesheet(ruleTable: table.binaryBytes())
+            #expect(binary?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil)
+        }
+        #expect(Self.messages("a { x: \(vectors(calls + 1, around: condition)); }")
+                == ["values are nested more than 256 levels deep with the condition in them (each 'not', 'and' and 'or' of a condition is a level)"])
+        #expect(Self.messages("@c: \(condition);\na { x: \(vectors(calls + 1, around: "@c")); }")
+                == ["values are nested more than 256 levels deep with the value of '@c'"])
+    }
+
     /// `default or default and (` `levels` times around `default or default
     /// and default`: each pair of parentheses holds two levels of the tree
     /// (an `or` whose operand is an `and`), 2 × `levels` + 3 in all.

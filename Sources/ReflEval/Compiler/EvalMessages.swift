@@ -75,6 +75,10 @@ enum EvalMessages {
                fixIt: suggestion.map { FixIt(replacement: "@" + $0) })
     }
 
+    static func conditionTooDeepInValue(limit: Int) -> Message {
+        .error(.nestingLimit, "values are nested more than \(limit) levels deep with the condition in them (each 'not', 'and' and 'or' of a condition is a level)")
+    }
+
     static func variableTooDeep(_ name: String, limit: Int) -> Message {
         .error(.nestingLimit, "values are nested more than \(limit) levels deep with the value of '@\(name)'")
     }

@@ -30,6 +30,8 @@ final class ValueLowerer {
     private var misspeltArguments: [MisspeltWord]?
     /// How many calls enclose the value being lowered.
     private var callDepth = 0
+    /// How many of them are `condition(...)`, which adds no level of its own.
+    private var conditionCalls = 0
     /// At most how many levels the value `lower` gave last nests (a value
     /// holding others is one more than the deepest of them, as the tables
     /// count): the calls written, and the depth of each variable's value
@@ -85,7 +87,7 @@ final class ValueLowerer {
         sizeBound += Int(syntax.values.subtreeEnd(of: id) - id)
         loweredValues += sizeBound
         guard sizeBound <= LanguageLimits.maximumValueSize && depthBound <= LanguageLimits.maximumNesting else {
-            return checkingLimits(exact)
+            return checkingLimits(exact, at: syntax.values[id].range)
         }
         // A variable's value is stored rounded: used whole, it is kept as it
         // is rather than copied (a large one, used in many rules, would be
@@ -97,7 +99,7 @@ final class ValueLowerer {
     /// error at the variable that takes it past a limit. Apart from `lower`,
     /// which every declaration's value goes through, to keep it small.
     @inline(never)
-    private func checkingLimits(_ value: StyleValue) -> StyleValue? {
+    private func checkingLimits(_ value: StyleValue, at range: SourceRange) -> StyleValue? {
         if sizeBound > LanguageLimits.maximumValueSize && largestVariableSize > 1 {
             report(EvalMessages.valueTooLarge(String(file.text(largestVariable).dropFirst()), limit: LanguageLimits.maximumValueSize),
                    largestVariable)
@@ -111,6 +113,10 @@ final class ValueLowerer {
                        deepestVariable)
                 return nil
             }
+        } else if depthBound > LanguageLimits.maximumNesting {
+            // The parser bounds what is written; only a condition inside calls can take it past.
+            report(EvalMessages.conditionTooDeepInValue(limit: LanguageLimits.maximumNesting), range)
+            return nil
         }
         return rounded
     }
@@ -133,6 +139,7 @@ final class ValueLowerer {
         case .image(.fill(let fill)): return 1 + depth(of: fill, limit: limit - 1)
         case .image(.named(_, let capInsets, _)): return capInsets == nil ? 1 : 2
         case .gradient, .lightDark: return 2
+        case .condition(let condition): return condition.test.depth  // counted with the calls around it (see `counted`)
         default: return 1
         }
     }
@@ -185,7 +192,17 @@ final class ValueLowerer {
     // Out of line, so that `lower`, which runs for every value, stays small.
     @inline(never)
     private func lowerConditionValue(_ node: ValueNode) -> StyleValue? {
-        lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition)
+        counted(lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition))
+    }
+
+    /// `value`, its levels counted when it is a condition: a condition's
+    /// tree nests inside the calls around it, and the JSON table, which
+    /// reads both as one nesting, holds them together.
+    private func counted(_ value: StyleValue?) -> StyleValue? {
+        if case .condition(let condition)? = value {
+            depthBound = max(depthBound, callDepth - conditionCalls + condition.test.depth)
+        }
+        return value
     }
 
     @inline(never)
@@ -377,7 +394,9 @@ final class ValueLowerer {
         var forms = ArgumentForms()
         var misspelt: [MisspeltWord]?
         callDepth += 1
-        depthBound = max(depthBound, callDepth + 1)
+        // `condition(...)` is the condition itself: its levels are its tree's (see `counted`).
+        if isCondition { conditionCalls += 1 } else { depthBound = max(depthBound, callDepth + 1) }
+        defer { if isCondition { conditionCalls -= 1 } }
         var next = id + 1
         while next < end {
             var argument = next
@@ -614,7 +633,7 @@ final class ValueLowerer {
         guard node.kind == .string else {
             // Anything else is what the variable holds, as lowered with the variables.
             guard let reached else { return lower(id) }
-            return program.variables.values[reached]
+            return counted(program.variables.values[reached])
         }
         let key = ConditionCache.Key(file: ObjectIdentifier(file), offset: node.range.start)
         let condition = program.conditionCache.condition(at: key) {
@@ -622,6 +641,6 @@ final class ValueLowerer {
             log.append(contentsOf: problems)
             return Self.condition(syntax, in: file.source)
         }
-        return condition.map(StyleValue.condition)
+        return counted(condition.map(StyleValue.condition))
     }
 }

@@ -7,6 +7,16 @@ public indirect enum ConditionExpression: Sendable, Equatable, Hashable {
     /// Holds when some operand holds.
     case any([ConditionExpression])
     case not(ConditionExpression)
+
+    /// How many levels the tree has (a test is 1), as the rule tables
+    /// store it, a node a level. Recursive: the compiler bounds it.
+    public var depth: Int {
+        switch self {
+        case .test: return 1
+        case .not(let operand): return 1 + operand.depth
+        case .all(let operands), .any(let operands): return 1 + operands.reduce(0) { Swift.max($0, $1.depth) }
+        }
+    }
 }
 
 /// What one condition term tests. These are the semantic values the
