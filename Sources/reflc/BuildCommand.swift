@@ -55,7 +55,7 @@ enum BuildCommand {
         let output = parsed.lastPath("--output") ?? parsed.lastPath("-o")
         let path = output?.bytes == Array("-".utf8) ? nil : output
         if format == "binary" && path == nil && Console.standardOutputIsTerminal {
-            return Console.fail("a binary table is not written to a terminal; give -o FILE or redirect standard output")
+            return Console.fail("a binary table is not written to a terminal; give -o FILE or redirect standard output", help: help)
         }
         // The build plugin names the output by the form reflc.json asked for
         // when the build was planned; SwiftPM and Xcode plan again only when

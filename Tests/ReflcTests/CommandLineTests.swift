@@ -131,6 +131,31 @@ struct CommandLineTests {
         #expect(first.stdout.hasPrefix("{\n  \"version\": 3,"))
     }
 
+    /// A binary table is not written to a terminal: a usage error, with
+    /// where the help is, as every usage error has. `script` (util-linux)
+    /// gives the command a terminal as its standard output.
+    @Test func aBinaryTableIsNotWrittenToATerminal() throws {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else {
+            print("skipped: \(script) (util-linux), which runs a command on a terminal, is not installed")
+            return
+        }
+        let errors = NSTemporaryDirectory() + "reflc-terminal-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: errors) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", "'\(Self.binary)' build '\(Self.seed)' --format binary 2>'\(errors)'", "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: Self.packageRoot)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
+                == "reflc: error: a binary table is not written to a terminal; give -o FILE or redirect standard output\n"
+                + "run 'reflc build --help' for usage\n")
+    }
+
     @Test func warningsAsErrorsFailTheBuildAndKeepTheOutput() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
