@@ -58,6 +58,9 @@ struct BuildConfiguration {
             switch (key, value.kind) {
             case ("format", .string(let format)) where format == "json" || format == "binary":
                 configuration.format = format
+            case ("format", .string(let format)):
+                problems.append(problem("'format' is \"json\" or \"binary\", found \"\(format)\""
+                                        + Suggestions.didYouMean(format, in: ["json", "binary"]), at: value.offset))
             case ("format", _):
                 problems.append(problem("'format' is \"json\" or \"binary\"", at: value.offset))
             case ("includePaths", .array(let items)):

@@ -32,7 +32,9 @@ struct BuildConfigurationTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cases: [(String, String)] = [
             ("{\n  \"formt\": \"binary\"\n}", "reflc.json:2:3: error: unknown key 'formt'; did you mean 'format'? the keys are format, includePaths, warningsAsErrors, deploymentTarget\n"),
-            ("{\"format\": \"xml\"}", "reflc.json:1:12: error: 'format' is \"json\" or \"binary\"\n"),
+            ("{\"format\": \"xml\"}", "reflc.json:1:12: error: 'format' is \"json\" or \"binary\", found \"xml\"\n"),
+            ("{\"format\": \"jsn\"}", "reflc.json:1:12: error: 'format' is \"json\" or \"binary\", found \"jsn\"; did you mean 'json'?\n"),
+            ("{\"format\": 2}", "reflc.json:1:12: error: 'format' is \"json\" or \"binary\"\n"),
             ("{\"deploymentTarget\": \"fifteen\"}", "reflc.json:1:22: error: 'deploymentTarget' is an iOS version such as \"15.0\", found \"fifteen\"\n"),
             ("[1]", "reflc.json:1:1: error: expected an object such as {\"format\": \"binary\"}\n"),
         ]
