@@ -129,6 +129,11 @@ enum ResolveCommand {
             for (flag, kind) in [("--class", "class"), ("--superclass", "class"), ("--trait", "trait")] where parsed.all(flag).contains("") {
                 throw Arguments.Problem(message: "\(flag) takes a \(kind) name, found ''")
             }
+            // Every name of an ancestor is written: `:x`, `A::x` or `A/` would be read as something else.
+            for written in parsed.all("--ancestor") where written.split(separator: "/", omittingEmptySubsequences: false)
+                .contains(where: { $0.isEmpty || $0.split(separator: ":", omittingEmptySubsequences: false).contains("") }) {
+                throw Arguments.Problem(message: "--ancestor takes CLASS[:TRAIT]...[/SUPERCLASS]... or a trait alone, found '\(written)'")
+            }
             if let idiom = parsed.last("--idiom") { environment.idiom = try keyword(idiom, flag: "--idiom") }
             if let value = parsed.last("--horizontal") { environment.horizontalSizeClass = try keyword(value, flag: "--horizontal") }
             if let value = parsed.last("--vertical") { environment.verticalSizeClass = try keyword(value, flag: "--vertical") }

@@ -448,6 +448,10 @@ struct CommandLineTests {
         (["--class", ""], "reflc: error: --class takes a class name, found ''\n"),
         (["--superclass", ""], "reflc: error: --superclass takes a class name, found ''\n"),
         (["--trait", ""], "reflc: error: --trait takes a trait name, found ''\n"),
+        (["--ancestor", ":caption"], "reflc: error: --ancestor takes CLASS[:TRAIT]...[/SUPERCLASS]... or a trait alone, found ':caption'\n"),
+        (["--ancestor", "UILabel::caption"], "reflc: error: --ancestor takes CLASS[:TRAIT]...[/SUPERCLASS]... or a trait alone, found 'UILabel::caption'\n"),
+        (["--ancestor", "MyApp.Header/"], "reflc: error: --ancestor takes CLASS[:TRAIT]...[/SUPERCLASS]... or a trait alone, found 'MyApp.Header/'\n"),
+        (["--ancestor", ""], "reflc: error: --ancestor takes CLASS[:TRAIT]...[/SUPERCLASS]... or a trait alone, found ''\n"),
     ])
     func badFlagValuesExitTwo(_ flags: [String], _ message: String) throws {
         let run = try Self.run(["resolve", Self.embedding, "--class", "UIView"] + flags)
