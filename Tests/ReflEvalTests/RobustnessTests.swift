@@ -107,9 +107,14 @@ struct RobustnessTests {
             #expect(binary?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil)
         }
         #expect(Self.messages("a { x: \(vectors(calls + 1, around: condition)); }")
-                == ["values are nested more than 256 levels deep with the condition in them (each 'not', 'and' and 'or' of a condition is a level)"])
+                == ["values are nested more than 256 levels deep with the condition in them (each 'not', each chain of 'and' or 'or', and the term of a condition is a level)"])
         #expect(Self.messages("@c: \(condition);\na { x: \(vectors(calls + 1, around: "@c")); }")
                 == ["values are nested more than 256 levels deep with the value of '@c'"])
+        // No condition: a call with no arguments at the parser's 256 levels is 256 deep, and accepted.
+        #expect(Self.messages("a { x: \(vectors(255, around: "vector()")); }").isEmpty)
+        // A variable beside a condition too deep is not blamed.
+        #expect(Self.messages("@s: vector(1);\na { x: vector(@s, \(vectors(calls, around: condition))); }")
+                == ["values are nested more than 256 levels deep with the condition in them (each 'not', each chain of 'and' or 'or', and the term of a condition is a level)"])
     }
 
     /// `default or default and (` `levels` times around `default or default

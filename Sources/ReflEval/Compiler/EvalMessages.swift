@@ -76,7 +76,7 @@ enum EvalMessages {
     }
 
     static func conditionTooDeepInValue(limit: Int) -> Message {
-        .error(.nestingLimit, "values are nested more than \(limit) levels deep with the condition in them (each 'not', 'and' and 'or' of a condition is a level)")
+        .error(.nestingLimit, "values are nested more than \(limit) levels deep with the condition in them (each 'not', each chain of 'and' or 'or', and the term of a condition is a level)")
     }
 
     static func variableTooDeep(_ name: String, limit: Int) -> Message {

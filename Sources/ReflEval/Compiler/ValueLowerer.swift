@@ -114,9 +114,12 @@ final class ValueLowerer {
                 return nil
             }
         } else if depthBound > LanguageLimits.maximumNesting {
-            // The parser bounds what is written; only a condition inside calls can take it past.
-            report(EvalMessages.conditionTooDeepInValue(limit: LanguageLimits.maximumNesting), range)
-            return nil
+            // A bound, not the depth (an empty call counts a level it does not have): measured.
+            depthBound = Self.depth(of: rounded, limit: LanguageLimits.maximumNesting)
+            if depthBound > LanguageLimits.maximumNesting {
+                report(EvalMessages.conditionTooDeepInValue(limit: LanguageLimits.maximumNesting), range)
+                return nil
+            }
         }
         return rounded
     }
@@ -200,7 +203,9 @@ final class ValueLowerer {
     /// reads both as one nesting, holds them together.
     private func counted(_ value: StyleValue?) -> StyleValue? {
         if case .condition(let condition)? = value {
-            depthBound = max(depthBound, callDepth - conditionCalls + condition.test.depth)
+            let depth = callDepth - conditionCalls + condition.test.depth
+            // Deeper than what a variable gave: the condition, not the variable, is to blame.
+            if depth > depthBound { (depthBound, deepestVariable) = (depth, nil) }
         }
         return value
     }
