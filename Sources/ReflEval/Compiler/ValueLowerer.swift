@@ -78,12 +78,16 @@ final class ValueLowerer {
     /// walked (rounding it would take as long as writing it out).
     func lower(_ id: ValueID) -> StyleValue? {
         // A condition's argument is lowered inside its call: part of the outer value.
-        guard callDepth == 0 else { return lowerExact(id)?.roundedForStorage }
+        guard callDepth == 0 else {
+            guard var exact = lowerExact(id) else { return nil }
+            exact.roundForStorage()
+            return exact
+        }
         depthBound = 1
         deepestVariable = nil
         sizeBound = 0
         largestVariableSize = 1
-        guard let exact = lowerExact(id) else { return nil }
+        guard var exact = lowerExact(id) else { return nil }
         sizeBound += Int(syntax.values.subtreeEnd(of: id) - id)
         loweredValues += sizeBound
         guard sizeBound <= LanguageLimits.maximumValueSize && depthBound <= LanguageLimits.maximumNesting else {
@@ -92,7 +96,8 @@ final class ValueLowerer {
         // A variable's value is stored rounded: used whole, it is kept as it
         // is rather than copied (a large one, used in many rules, would be
         // copied at each use).
-        return syntax.values[id].kind == .variable ? exact : exact.roundedForStorage
+        if syntax.values[id].kind != .variable { exact.roundForStorage() }
+        return exact
     }
 
     /// `value`, a value past a limit's bound, as it is stored; nil, with an
