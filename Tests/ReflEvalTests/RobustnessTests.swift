@@ -117,6 +117,33 @@ struct RobustnessTests {
                 == ["values are nested more than 256 levels deep with the condition in them (each 'not', each chain of 'and' or 'or', and the term of a condition is a level)"])
     }
 
+    /// The deepest a condition may be inside values, 256 levels with the
+    /// calls around it, is the deepest JSON a table holds: it is written,
+    /// read back and laid out in the binary form, whether the condition is
+    /// written in place or given as a string variable to `condition(...)`.
+    @Test func theDeepestConditionInsideValuesReadsBack() {
+        let text = Self.twoLevelsPerParenthesis(126)  // a tree of 255 levels
+        for stylesheet in ["a { x: vector(condition('\(text)')); }",
+                           "@s: '\(text)';\na { x: vector(condition(@s)); }",
+                           "@c: condition('\(text)');\na { x: vector(@c); }"] {
+            let result = Self.compile(stylesheet)
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+            guard let table = result.ruleTable else { continue }
+            guard case .vector(let items)? = table.rules.first?.properties.first?.value, case .condition(let condition)? = items.first else {
+                Issue.record("not a vector holding a condition: \(stylesheet.prefix(40))")
+                continue
+            }
+            #expect(Self.depth(condition.test) == 255)
+            let reloaded = try? Stylesheet(ruleTableJSON: table.jsonBytes())
+            #expect(reloaded?.table == table)
+            let binary = try? Stylesheet(ruleTable: table.binaryBytes())
+            #expect(binary?.resolve(StyleQuery(className: "UIView", traits: ["a"]))["x"] != nil)
+            // One call more is one level too many.
+            let deeper = stylesheet.replacingOccurrences(of: "x: vector(", with: "x: vector(vector(").replacingOccurrences(of: "); }", with: ")); }")
+            #expect(Self.messages(deeper).count == 1, "\(Self.messages(deeper))")
+        }
+    }
+
     /// `default or default and (` `levels` times around `default or default
     /// and default`: each pair of parentheses holds two levels of the tree
     /// (an `or` whose operand is an `and`), 2 × `levels` + 3 in all.
