@@ -386,8 +386,11 @@ public final class DevServer: @unchecked Sendable {
     // MARK: - HTTP
 
     /// The end of the request's header (after the blank line), if it has come.
+    /// Empty lines before the request line are skipped, as RFC 9112 (2.2)
+    /// asks of a server; they count toward the request's size limit.
     static func headerEnd(_ bytes: [UInt8]) -> Int? {
         var index = 0
+        while index < bytes.count && (bytes[index] == 0x0D || bytes[index] == 0x0A) { index += 1 }
         while index < bytes.count {
             if bytes[index] == 0x0A {
                 if index + 1 < bytes.count && bytes[index + 1] == 0x0A { return index + 2 }
@@ -396,6 +399,17 @@ public final class DevServer: @unchecked Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// The version of `HTTP/1.1` and the like: `HTTP/`, a digit, a dot and a
+    /// digit (RFC 9112 2.3); nil for anything else.
+    static func httpVersion(_ text: Substring) -> (major: Int, minor: Int)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 8, bytes.starts(with: Array("HTTP/".utf8)), bytes[6] == UInt8(ascii: "."),
+              case let major = bytes[5], case let minor = bytes[7],
+              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(major), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(minor)
+        else { return nil }
+        return (Int(major - UInt8(ascii: "0")), Int(minor - UInt8(ascii: "0")))
     }
 
     /// Whether an `If-None-Match` list names `etag`: compared weakly, as
@@ -408,9 +422,15 @@ public final class DevServer: @unchecked Sendable {
 
     private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot, now: Double) {
         let lines = String(decoding: header, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }
-        let parts = lines.first?.split(separator: " ") ?? []
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), lines.count <= Self.maximumHeaders + 1 else {
+        // `METHOD SP PATH SP HTTP/d.d`, one space apart (RFC 9112 3).
+        let parts = lines.first?.split(separator: " ", omittingEmptySubsequences: false) ?? []
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, let version = Self.httpVersion(parts[2]),
+              lines.count <= Self.maximumHeaders + 1 else {
             answer(client, status: "400 Bad Request", body: "expected 'GET PATH HTTP/1.1' and at most \(Self.maximumHeaders) headers\n", now: now)
+            return
+        }
+        guard version.major == 1 else {
+            answer(client, status: "505 HTTP Version Not Supported", body: "this server speaks HTTP/1.1; the request was HTTP/\(version.major).\(version.minor)\n", now: now)
             return
         }
         let method = String(parts[0])

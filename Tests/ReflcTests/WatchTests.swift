@@ -574,6 +574,31 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func theRequestLineIsReadAsRFC9112Says() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+        // Empty lines before the request line are skipped.
+        for before in ["", "\r\n", "\r\n\r\n", "\n\n\n"] {
+            let answer = try HTTP.exchange(port: port, before + "GET /styles.json HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(before.debugDescription)")
+        }
+        #expect(try HTTP.exchange(port: port, "GET /diagnostics HTTP/1.0\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        // One space apart, and a version that is one.
+        for line in ["GET  /styles.json HTTP/1.1", "GET /styles.json  HTTP/1.1", " GET /styles.json HTTP/1.1", "GET /styles.json HTTP/1.x",
+                     "GET /styles.json HTTP/1.10", "GET /styles.json http/1.1", "GET /styles.json"] {
+            let answer = try HTTP.exchange(port: port, line + "\r\nHost: localhost\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && answer.hasSuffix("\r\n\r\nexpected 'GET PATH HTTP/1.1' and at most 100 headers\n"),
+                    "\(line): \(answer.prefix(40))")
+        }
+        let other = try HTTP.exchange(port: port, "GET /styles.json HTTP/2.0\r\nHost: localhost\r\n\r\n")
+        #expect(other.hasPrefix("HTTP/1.1 505 HTTP Version Not Supported\r\n"))
+        #expect(other.hasSuffix("\r\n\r\nthis server speaks HTTP/1.1; the request was HTTP/2.0\n"))
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aLoopbackAddressIsKnownByTheAddressNotItsSpelling() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
