@@ -22,25 +22,29 @@ struct BuildConfiguration {
 
     static let keys = ["format", "includePaths", "warningsAsErrors", "deploymentTarget"]
 
-    /// The configuration in `path`, or the message naming what is wrong and where.
+    /// Why the configuration in a file cannot be used.
     struct Problem: Error {
-        let message: String
-        /// The file could not be read (exit 2, as for any unreadable input),
-        /// rather than read and found wrong (exit 1).
-        var isUnreadable = false
+        /// What is wrong in the file, each at its place (as a stylesheet's
+        /// mistakes are, and printed the same way); empty when the file could
+        /// not be read.
+        var diagnostics: [Diagnostic] = []
+        /// Why the file could not be read (exit 2, as for any unreadable
+        /// input), rather than read and found wrong (exit 1).
+        var unreadable: String?
     }
 
     static func read(_ path: FilePath) -> Result<BuildConfiguration, Problem> {
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
-        case .failure(let error): return .failure(Problem(message: "\(path): error: cannot read it: \(error.reason)", isUnreadable: true))
+        case .failure(let error): return .failure(Problem(unreadable: "\(path): error: cannot read it: \(error.reason)"))
         case .success(let read): bytes = read
         }
         let source = SourceFile(path: path.description, bytes: bytes)
-        let lines = LineTable(source)
-        func problem(_ message: String, at offset: Int) -> Problem {
-            let (line, column) = lines.location(of: min(offset, bytes.count))
-            return Problem(message: "\(path):\(line):\(column): error: \(message)")
+        func problem(_ message: String, at offset: Int, replacement: String? = nil) -> Problem {
+            let start = min(offset, bytes.count)
+            let range = SourceRange(start, tokenEnd(from: start, in: bytes))
+            let fixIt = replacement.map { FixIt(replacement: $0) }
+            return Problem(diagnostics: [Diagnostic(.error(.malformedConfiguration, message, fixIt: fixIt), file: source, range: range)])
         }
         let root: JSONNode
         switch JSONNode.parse(bytes) {
@@ -59,8 +63,10 @@ struct BuildConfiguration {
             case ("format", .string(let format)) where format == "json" || format == "binary":
                 configuration.format = format
             case ("format", .string(let format)):
+                let suggestion = Suggestions.closest(to: format, in: ["json", "binary"])
                 problems.append(problem("'format' is \"json\" or \"binary\", found \"\(format)\""
-                                        + Suggestions.didYouMean(format, in: ["json", "binary"]), at: value.offset))
+                                        + Suggestions.didYouMean(format, in: ["json", "binary"]), at: value.offset,
+                                        replacement: suggestion.map { "\"\($0)\"" }))
             case ("format", _):
                 problems.append(problem("'format' is \"json\" or \"binary\"", at: value.offset))
             case ("includePaths", .array(let items)):
@@ -87,13 +93,35 @@ struct BuildConfiguration {
             case ("deploymentTarget", _):
                 problems.append(problem("'deploymentTarget' is an iOS version as a string, such as \"15.0\"", at: value.offset))
             default:
-                let suggestion = Suggestions.closest(to: key, in: keys).map { "did you mean '\($0)'? " } ?? ""
+                let closest = Suggestions.closest(to: key, in: keys)
+                let suggestion = closest.map { "did you mean '\($0)'? " } ?? ""
                 problems.append(problem("unknown key '\(key)'; \(suggestion)the keys are \(keys.joined(separator: ", "))",
-                                        at: keyOffset(before: value.offset, in: bytes)))
+                                        at: keyOffset(before: value.offset, in: bytes), replacement: closest.map { "\"\($0)\"" }))
             }
         }
-        guard problems.isEmpty else { return .failure(Problem(message: problems.map(\.message).joined(separator: "\n"))) }
+        guard problems.isEmpty else { return .failure(Problem(diagnostics: problems.flatMap(\.diagnostics))) }
         return .success(configuration)
+    }
+
+    /// Where the JSON token at `offset` ends: past a string's closing quote,
+    /// past a number's or a word's last character; one byte on for a
+    /// bracket or anything else, so that a caret marks it.
+    private static func tokenEnd(from offset: Int, in bytes: [UInt8]) -> Int {
+        guard offset < bytes.count else { return offset }
+        var index = offset + 1
+        if bytes[offset] == UInt8(ascii: "\"") {
+            while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != 0x0A {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return min(index + 1, bytes.count)
+        }
+        func isWordByte(_ byte: UInt8) -> Bool {  // numbers, true, false, null, and a bare word written by mistake
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "_")].contains(byte)
+        }
+        guard isWordByte(bytes[offset]) else { return index }
+        while index < bytes.count && isWordByte(bytes[index]) { index += 1 }
+        return index
     }
 
     /// Where the key of the member whose value starts at `offset` starts:

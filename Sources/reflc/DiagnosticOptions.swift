@@ -159,22 +159,27 @@ struct CompilingCommand {
         case .failure(let status): return .failure(status)
         case .success(let read): parsed = read
         }
+        var options: DiagnosticOptions
+        do {
+            options = try DiagnosticOptions(parsed)
+        } catch {
+            return .failure(Console.fail(error.message + "", help: help))
+        }
         var configuration: BuildConfiguration?
         if let file = parsed.lastPath("--config") {
             switch BuildConfiguration.read(file) {
             case .failure(let problem):
-                Console.writeError(problem.message + "\n")
-                return .failure(problem.isUnreadable ? .usageOrIO : .inputErrors)
+                if let unreadable = problem.unreadable {
+                    Console.writeError(unreadable + "\n")
+                    return .failure(.usageOrIO)
+                }
+                // Printed as the options say, as a stylesheet's mistakes are.
+                options.report(problem.diagnostics)
+                return .failure(.inputErrors)
             case .success(let read): configuration = read
             }
         }
-        var options: DiagnosticOptions
-        do {
-            options = try DiagnosticOptions(parsed)
-            if configuration?.warningsAsErrors == true { options.warningsAsErrors = true }
-        } catch {
-            return .failure(Console.fail(error.message + "", help: help))
-        }
+        if configuration?.warningsAsErrors == true { options.warningsAsErrors = true }
         guard parsed.positionalPaths.count == 1 else {
             return .failure(Console.fail((parsed.positional.isEmpty ? "\(name) needs an input file" : "\(name) takes one input file")
                                          + "", help: help))

@@ -92,6 +92,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case listNotAllowed = "list-not-allowed"
     /// Options joined with `|` instead of `,`.
     case listSeparator = "list-separator"
+    /// A `reflc.json` (`--config`) that is not valid: JSON syntax, an unknown key, a wrong type or value.
+    case malformedConfiguration = "malformed-configuration"
     /// A rule table that is not valid (JSON syntax, shape, or values).
     case malformedTable = "malformed-table"
     /// `@media`, which the language expresses as a `:__where` rule.
@@ -236,6 +238,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .legacyDirective: return "`include:` or `condition:`, the old names of `__include` and `__condition`"
         case .listNotAllowed: return "a comma-separated list where a single value is required"
         case .listSeparator: return "options joined with `|` instead of `,`"
+        case .malformedConfiguration: return "a `reflc.json` (`--config`) that is not valid: JSON syntax, an unknown key, a wrong type or value"
         case .malformedTable: return "a rule table that is not valid (JSON syntax, shape, or values)"
         case .mediaQuery: return "`@media`, which the language expresses as a `:__where` rule"
         case .mixinCall: return "a LESS mixin call (`.name();`), which the language writes as `__include`"
