@@ -90,7 +90,7 @@ struct RobustnessTests {
     /// in place or through a variable. At the limit each table form reads
     /// the table back; one level more is an error, at the value or at the
     /// variable. (A JSON table nested past 1,000 levels is not read.)
-    @Test func aConditionInsideValuesCountsItsLevelsWithThem() {
+    @Test func aConditionInsideValuesCountsItsLevelsWithThem() throws {
         let condition = "condition('" + Self.twoLevelsPerParenthesis(20) + "')"  // a tree of 43 levels
         let calls = LanguageLimits.maximumNesting - 43
         func vectors(_ count: Int, around value: String) -> String {
@@ -108,6 +108,13 @@ struct RobustnessTests {
         }
         #expect(Self.messages("a { x: \(vectors(calls + 1, around: condition)); }")
                 == ["values are nested more than 256 levels deep with the condition in them (each 'not', each chain of 'and' or 'or', and the term of a condition is a level)"])
+        // The error is at the condition: its string, or the variable given to `condition(...)`.
+        for (stylesheet, written) in [("a { x: \(vectors(calls + 1, around: condition)); }", "'" + Self.twoLevelsPerParenthesis(20) + "'"),
+                                      ("@s: '\(Self.twoLevelsPerParenthesis(20))';\na { x: \(vectors(calls + 1, around: "condition(@s)")); }", "@s")] {
+            let bytes = Array(stylesheet.utf8)
+            let start = try #require(bytes.indices.last { bytes[$0...].starts(with: Array(written.utf8)) })
+            #expect(Self.compile(stylesheet).diagnostics.map(\.range) == [SourceRange(start, start + written.utf8.count)], "\(written.prefix(12))")
+        }
         #expect(Self.messages("@c: \(condition);\na { x: \(vectors(calls + 1, around: "@c")); }")
                 == ["values are nested more than 256 levels deep with the value of '@c'"])
         // No condition: a call with no arguments at the parser's 256 levels is 256 deep, and accepted.

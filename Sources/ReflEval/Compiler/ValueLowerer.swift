@@ -39,6 +39,10 @@ final class ValueLowerer {
     private(set) var depthBound = 1
     /// Where the variable whose value made `depthBound` is used.
     private var deepestVariable: SourceRange?
+    /// Where the condition that took the value deepest is written (a
+    /// `condition(...)`, or the variable or string given to it), for the
+    /// error when that is too deep.
+    private var deepestCondition: SourceRange?
     /// At most how many values the value `lower` gave last holds in all:
     /// a value for each of its nodes, and each variable's value in full
     /// (counted here, as the variables are met, less their own nodes).
@@ -85,6 +89,7 @@ final class ValueLowerer {
         }
         depthBound = 1
         deepestVariable = nil
+        deepestCondition = nil
         sizeBound = 0
         largestVariableSize = 1
         guard var exact = lowerExact(id) else { return nil }
@@ -122,7 +127,7 @@ final class ValueLowerer {
             // A bound, not the depth (an empty call counts a level it does not have): measured.
             depthBound = Self.depth(of: rounded, limit: LanguageLimits.maximumNesting)
             if depthBound > LanguageLimits.maximumNesting {
-                report(EvalMessages.conditionTooDeepInValue(limit: LanguageLimits.maximumNesting), range)
+                report(EvalMessages.conditionTooDeepInValue(limit: LanguageLimits.maximumNesting), deepestCondition ?? range)
                 return nil
             }
         }
@@ -200,17 +205,17 @@ final class ValueLowerer {
     // Out of line, so that `lower`, which runs for every value, stays small.
     @inline(never)
     private func lowerConditionValue(_ node: ValueNode) -> StyleValue? {
-        counted(lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition))
+        counted(lowerCondition(syntax.conditions[node.conditionIndex]).map(StyleValue.condition), at: node.range)
     }
 
     /// `value`, its levels counted when it is a condition: a condition's
     /// tree nests inside the calls around it, and the JSON table, which
     /// reads both as one nesting, holds them together.
-    private func counted(_ value: StyleValue?) -> StyleValue? {
+    private func counted(_ value: StyleValue?, at range: SourceRange) -> StyleValue? {
         if case .condition(let condition)? = value {
             let depth = callDepth - conditionCalls + condition.test.depth
             // Deeper than what a variable gave: the condition, not the variable, is to blame.
-            if depth > depthBound { (depthBound, deepestVariable) = (depth, nil) }
+            if depth > depthBound { (depthBound, deepestVariable, deepestCondition) = (depth, nil, range) }
         }
         return value
     }
@@ -643,7 +648,7 @@ final class ValueLowerer {
         guard node.kind == .string else {
             // Anything else is what the variable holds, as lowered with the variables.
             guard let reached else { return lower(id) }
-            return counted(program.variables.values[reached])
+            return counted(program.variables.values[reached], at: syntax.values[id].range)
         }
         let key = ConditionCache.Key(file: ObjectIdentifier(file), offset: node.range.start)
         let condition = program.conditionCache.condition(at: key) {
@@ -651,6 +656,6 @@ final class ValueLowerer {
             log.append(contentsOf: problems)
             return Self.condition(syntax, in: file.source)
         }
-        return counted(condition.map(StyleValue.condition))
+        return counted(condition.map(StyleValue.condition), at: syntax.values[id].range)
     }
 }
