@@ -91,7 +91,7 @@ struct ApplierTests {
         #expect(font.name == "Avenir-Heavy")
 
         // A reload: UIView's background changes, alpha and the card's radius are dropped.
-        manager.replaceStylesheet(try Self.stylesheet("""
+        let reloaded = manager.replaceStylesheet(try Self.stylesheet("""
             UIView { apply-to-subclasses: true; background-color: blue; }
             UILabel { text-color: blue; }
             UIButton { title-color[highlighted]: white; }
@@ -103,6 +103,11 @@ struct ApplierTests {
         #expect(label["font"] == nil)                      // the title rule is gone
         #expect(button["imageView.tintColor"] == nil)
         #expect(label["numberOfLines"] == .number(2, unit: nil))
+        // What the reload did, target by target, as registered.
+        #expect(reloaded.map { ObjectIdentifier($0.target) } == manager.registeredTargets.map { ObjectIdentifier($0) })
+        let cardOutcome = try #require(reloaded.first { $0.target === card }?.outcome)
+        #expect(cardOutcome.written.map(\.name) == ["backgroundColor"])
+        #expect(Set(cardOutcome.restored.map(\.name)) == ["alpha", "layer.cornerRadius", "accentColor", "shadowElevation"])
 
         // The trait removed after a reload back to the first stylesheet.
         manager.replaceStylesheet(try Self.stylesheet(Self.first))
@@ -110,8 +115,9 @@ struct ApplierTests {
         #expect(label["font"] == nil)
         #expect(label["numberOfLines"] == .number(2, unit: nil))
 
-        // Unregistered: what styling set is put back as it was.
-        manager.unregister(label)
+        // Unregistered: what styling set is put back as it was, and said.
+        let unregistered = manager.unregister(label)
+        #expect(Set(unregistered.restored.map(\.name)) == ["backgroundColor", "textColor", "alpha"])
         #expect(label["backgroundColor"] == Self.white)
         #expect(label["textColor"] == nil)
         #expect(label["numberOfLines"] == .number(2, unit: nil))

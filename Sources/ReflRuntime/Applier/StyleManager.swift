@@ -45,8 +45,18 @@ public final class StyleManager {
         return apply(to: target)
     }
 
-    /// Stops styling `target`; with `restoring`, puts back what styling changed.
-    public func unregister(_ target: StyleTarget, restoring: Bool = true) {
+    /// What styling one registered target did, as `applyToAll` and
+    /// `replaceStylesheet` report it: a live-reload client can tell what a
+    /// new build changed on screen, or log what the app's targets cannot take.
+    public struct TargetOutcome {
+        public let target: StyleTarget
+        public let outcome: StyleApplier.Outcome
+    }
+
+    /// Stops styling `target`; with `restoring`, puts back what styling
+    /// changed, and says what it put back (`restored`).
+    @discardableResult
+    public func unregister(_ target: StyleTarget, restoring: Bool = true) -> StyleApplier.Outcome {
         let state = target.styleState
         let slot = state.registrationSlot
         if state.isRegistered, slot < targets.count, targets[slot].target === target {
@@ -56,7 +66,7 @@ public final class StyleManager {
             if slot < targets.count { targets[slot].target?.styleState.registrationSlot = slot }
         }
         state.isRegistered = false
-        if restoring { applier.unstyle(target) }
+        return restoring ? applier.unstyle(target) : StyleApplier.Outcome()
     }
 
     /// Gives `target` these traits and styles it again, and the registered
@@ -87,16 +97,20 @@ public final class StyleManager {
     }
 
     /// Styles every registered target again (an environment change that
-    /// concerns them all, such as reduce motion turned on).
-    public func applyToAll() {
-        for target in registeredTargets { apply(to: target) }
+    /// concerns them all, such as reduce motion turned on); what it did to
+    /// each, in the order of `registeredTargets`.
+    @discardableResult
+    public func applyToAll() -> [TargetOutcome] {
+        registeredTargets.map { TargetOutcome(target: $0, outcome: apply(to: $0)) }
     }
 
     /// Uses `stylesheet` from now on and restyles every registered target:
     /// changed values are written, values no longer set are restored. What a
-    /// live-reload client calls with each new build.
-    public func replaceStylesheet(_ stylesheet: Stylesheet) {
+    /// live-reload client calls with each new build; it returns what the
+    /// restyling did to each target, as `applyToAll` does.
+    @discardableResult
+    public func replaceStylesheet(_ stylesheet: Stylesheet) -> [TargetOutcome] {
         applier.replaceStylesheet(stylesheet)
-        applyToAll()
+        return applyToAll()
     }
 }
