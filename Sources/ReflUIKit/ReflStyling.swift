@@ -39,7 +39,7 @@ public enum ReflStyling {
         for name in [UIAccessibility.reduceMotionStatusDidChangeNotification,
                      UIAccessibility.reduceTransparencyStatusDidChangeNotification] {
             observers.append(NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
-                onMainThread { manager.applyToAll() }
+                onMainThread { _ = manager.applyToAll() }
             })
         }
         return manager
