@@ -349,6 +349,9 @@ public final class DevServer: @unchecked Sendable {
                 // The end of the request side (a half-close, as `shutdown(SHUT_WR)`
                 // does) is not the end of the response: finish writing it.
                 client.readClosed = true
+                if !client.isAnswered && !client.request.isEmpty {
+                    answer(client, status: "400 Bad Request", body: "the request ended before the empty line that ends its header\n", now: now)
+                }
                 return client.isAnswered
             }
             if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
@@ -363,7 +366,8 @@ public final class DevServer: @unchecked Sendable {
                 continue
             }
             client.request.append(contentsOf: buffer[0..<count])
-            if (client.request.firstIndex(of: 0x0A) ?? client.request.count) > Self.maximumRequestLineBytes {
+            let lineStart = Self.requestLineStart(client.request)
+            if (client.request[lineStart...].firstIndex(of: 0x0A) ?? client.request.count) - lineStart > Self.maximumRequestLineBytes {
                 answer(client, status: "414 URI Too Long",
                        body: "the request line is longer than \(Self.maximumRequestLineBytes) bytes; the server's paths are short: /styles.json, /events\n",
                        now: now)
@@ -389,8 +393,7 @@ public final class DevServer: @unchecked Sendable {
     /// Empty lines before the request line are skipped, as RFC 9112 (2.2)
     /// asks of a server; they count toward the request's size limit.
     static func headerEnd(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        while index < bytes.count && (bytes[index] == 0x0D || bytes[index] == 0x0A) { index += 1 }
+        var index = requestLineStart(bytes)
         while index < bytes.count {
             if bytes[index] == 0x0A {
                 if index + 1 < bytes.count && bytes[index + 1] == 0x0A { return index + 2 }
@@ -399,6 +402,13 @@ public final class DevServer: @unchecked Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// Where the request line starts: after the empty lines before it.
+    static func requestLineStart(_ bytes: [UInt8]) -> Int {
+        var index = 0
+        while index < bytes.count && (bytes[index] == 0x0D || bytes[index] == 0x0A) { index += 1 }
+        return index
     }
 
     /// The version of `HTTP/1.1` and the like: `HTTP/`, a digit, a dot and a
@@ -421,7 +431,17 @@ public final class DevServer: @unchecked Sendable {
     }
 
     private func respond(to header: [UInt8], _ client: Client, snapshot: Snapshot, now: Double) {
-        let lines = String(decoding: header, as: UTF8.self).split(omittingEmptySubsequences: true) { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }
+        // Lines end with CRLF or LF; a CR anywhere else is refused (RFC 9112 2.2),
+        // so that no two readers of the request could split it differently.
+        var lines: [String] = []
+        for var line in header.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            if line.last == 0x0D { line = line.dropLast() }
+            guard !line.contains(0x0D) else {
+                answer(client, status: "400 Bad Request", body: "a CR inside a line of the request; lines end with CRLF or LF\n", now: now)
+                return
+            }
+            if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        }
         // `METHOD SP PATH SP HTTP/d.d`, one space apart (RFC 9112 3).
         let parts = lines.first?.split(separator: " ", omittingEmptySubsequences: false) ?? []
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, let version = Self.httpVersion(parts[2]),

@@ -36,7 +36,7 @@ struct BuildConfiguration {
     static func read(_ path: FilePath) -> Result<BuildConfiguration, Problem> {
         let bytes: [UInt8]
         switch FileSystem.readFile(path) {
-        case .failure(let error): return .failure(Problem(unreadable: "\(path): error: cannot read it: \(error.reason)"))
+        case .failure(let error): return .failure(Problem(unreadable: "reflc: error: cannot read '\(path)': \(error.reason)"))
         case .success(let read): bytes = read
         }
         let source = SourceFile(path: path.description, bytes: bytes)
@@ -95,8 +95,10 @@ struct BuildConfiguration {
             default:
                 let closest = Suggestions.closest(to: key, in: keys)
                 let suggestion = closest.map { "did you mean '\($0)'? " } ?? ""
+                // No fix when the key meant is set already: applied, it would repeat a key.
+                let isSet = members.contains { $0.key == closest }
                 problems.append(problem("unknown key '\(key)'; \(suggestion)the keys are \(keys.joined(separator: ", "))",
-                                        at: keyOffset(before: value.offset, in: bytes), replacement: closest.map { "\"\($0)\"" }))
+                                        at: keyOffset(before: value.offset, in: bytes), replacement: isSet ? nil : closest.map { "\"\($0)\"" }))
             }
         }
         guard problems.isEmpty else { return .failure(Problem(diagnostics: problems.flatMap(\.diagnostics))) }
@@ -105,15 +107,17 @@ struct BuildConfiguration {
 
     /// Where the JSON token at `offset` ends: past a string's closing quote,
     /// past a number's or a word's last character; one byte on for a
-    /// bracket or anything else, so that a caret marks it.
+    /// bracket or anything else, so that a caret marks it. Never past the
+    /// end of the line (a line break itself is marked by an empty range).
     private static func tokenEnd(from offset: Int, in bytes: [UInt8]) -> Int {
-        guard offset < bytes.count else { return offset }
+        guard offset < bytes.count, bytes[offset] != 0x0A, bytes[offset] != 0x0D else { return offset }
         var index = offset + 1
         if bytes[offset] == UInt8(ascii: "\"") {
-            while index < bytes.count && bytes[index] != UInt8(ascii: "\"") && bytes[index] != 0x0A {
-                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            func endsLine(_ at: Int) -> Bool { at >= bytes.count || bytes[at] == 0x0A || bytes[at] == 0x0D }
+            while !endsLine(index) && bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") && !endsLine(index + 1) ? 2 : 1
             }
-            return min(index + 1, bytes.count)
+            return index < bytes.count && bytes[index] == UInt8(ascii: "\"") ? index + 1 : index
         }
         func isWordByte(_ byte: UInt8) -> Bool {  // numbers, true, false, null, and a bare word written by mistake
             (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

@@ -110,8 +110,15 @@ struct DiagnosticOptions {
     }
 
     /// Prints diagnostics that are not from a compilation (a malformed table).
+    /// At most `errorLimit` are shown, as a compilation's are; the rest are counted.
     func report(_ diagnostics: [Diagnostic]) {
-        let shown = applied(to: diagnostics)
+        var shown = applied(to: diagnostics)
+        var omittedErrors = 0, omittedWarnings = 0
+        if errorLimit > 0 && shown.count > errorLimit {
+            omittedErrors = shown[errorLimit...].filter { $0.severity == .error }.count
+            omittedWarnings = shown.count - errorLimit - omittedErrors
+            shown.removeSubrange(errorLimit...)
+        }
         guard !shown.isEmpty else { return }
         switch format {
         case .json:
@@ -119,7 +126,7 @@ struct DiagnosticOptions {
             Console.writeError(encoder.lines(shown))
         case .text:
             var renderer = DiagnosticRenderer(usesColor: usesColor)
-            Console.writeError(renderer.render(shown))
+            Console.writeError(renderer.render(shown, omittedErrors: omittedErrors, omittedWarnings: omittedWarnings))
         }
     }
 }

@@ -100,9 +100,26 @@ struct BuildConfigurationTests {
             "file":"reflc.json","line":3,"column":23,"endLine":3,"endColumn":28,"notes":[],"fixIts":[]}
 
             """)
+        // --error-limit holds here too.
+        let keys = (0..<30).map { "\"key\($0)\": 1" }.joined(separator: ", ")
+        try "{\(keys)}".write(toFile: folder + "/reflc.json", atomically: true, encoding: .utf8)
+        let limited = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "out.json", "--error-limit", "2"], in: folder)
+        #expect(limited.status == 1)
+        #expect(limited.stderr.components(separatedBy: "error: unknown key").count == 3)
+        #expect(limited.stderr.hasSuffix("\n30 errors generated; 2 shown, 28 more not shown (raise the limit with --error-limit N, or 0 for no limit).\n"))
+        // No fix that would repeat a key.
+        try #"{"format": "json", "formt": "binary"}"#.write(toFile: folder + "/reflc.json", atomically: true, encoding: .utf8)
+        let fixless = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "out.json", "--diagnostics", "json"], in: folder)
+        #expect(fixless.status == 1)
+        #expect(fixless.stderr.hasSuffix(#""file":"reflc.json","line":1,"column":20,"endLine":1,"endColumn":27,"notes":[],"fixIts":[]}"# + "\n"), "\(fixless.stderr)")
+        // A caret never runs past its line, even from a string whose escape ends the line.
+        try "{\"a\" \"b\\\n x\"}".write(toFile: folder + "/reflc.json", atomically: true, encoding: .utf8)
+        let broken = try CommandLineTests.run(["build", "main.less", "--config", "reflc.json", "-o", "out.json", "--diagnostics", "json"], in: folder)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains(#""line":1,"column":6,"endLine":1,"endColumn":9,"#), "\(broken.stderr)")
         // A file that cannot be read is unreadable input: exit 2, as for a stylesheet.
         let missing = try CommandLineTests.run(["build", "main.less", "--config", "nothere.json", "-o", "out.json"], in: folder)
         #expect(missing.status == 2)
-        #expect(missing.stderr == "nothere.json: error: cannot read it: no such file or directory\n")
+        #expect(missing.stderr == "reflc: error: cannot read 'nothere.json': no such file or directory\n")
     }
 }

@@ -593,6 +593,25 @@ struct WatchTests {
             #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && answer.hasSuffix("\r\n\r\nexpected 'GET PATH HTTP/1.1' and at most 100 headers\n"),
                     "\(line): \(answer.prefix(40))")
         }
+        // Empty lines first do not hide a request line too long.
+        let long = try HTTP.exchange(port: port, "\r\nGET /" + String(repeating: "a", count: 10_000) + " HTTP/1.1\r\n\r\n")
+        #expect(long.hasPrefix("HTTP/1.1 414 URI Too Long\r\n"))
+        // A CR is part of a line ending only before its LF.
+        for request in ["GET /styles.json HTTP/1.1\rHost: evil.example\r\n\r\n", "GET /styles.json HTTP/1.1\r\nHost: local\rhost\r\n\r\n"] {
+            let answer = try HTTP.exchange(port: port, request)
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && answer.hasSuffix("\r\n\r\na CR inside a line of the request; lines end with CRLF or LF\n"),
+                    "\(request.debugDescription): \(answer.prefix(40))")
+        }
+        // A request that ends before its header does, the client half-closing: told so.
+        for partial in ["\r\n\r\n", "GET /styles.json HTTP/1.1\r\nHost: localhost\r\n"] {
+            let socket = try HTTP.connect(port: port)
+            defer { close(socket) }
+            try HTTP.send(socket, partial)
+            #expect(shutdown(socket, Int32(SHUT_WR)) == 0)
+            let answer = String(decoding: HTTP.readToEnd(socket), as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && answer.hasSuffix("\r\n\r\nthe request ended before the empty line that ends its header\n"),
+                    "\(partial.debugDescription): \(answer.prefix(40))")
+        }
         let other = try HTTP.exchange(port: port, "GET /styles.json HTTP/2.0\r\nHost: localhost\r\n\r\n")
         #expect(other.hasPrefix("HTTP/1.1 505 HTTP Version Not Supported\r\n"))
         #expect(other.hasSuffix("\r\n\r\nthis server speaks HTTP/1.1; the request was HTTP/2.0\n"))

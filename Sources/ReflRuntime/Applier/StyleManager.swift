@@ -48,6 +48,8 @@ public final class StyleManager {
     /// What styling one registered target did, as `applyToAll` and
     /// `replaceStylesheet` report it: a live-reload client can tell what a
     /// new build changed on screen, or log what the app's targets cannot take.
+    /// It holds its target (the manager holds targets weakly): keep it no
+    /// longer than it takes to read it.
     public struct TargetOutcome {
         public let target: StyleTarget
         public let outcome: StyleApplier.Outcome
