@@ -246,6 +246,26 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    @Test func aFolderRenamedFurtherUpIsFollowed() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/gen/tokens", withIntermediateDirectories: true)
+        try Self.write("@tint: #0000aa;\n", to: folder + "/gen/tokens/all.less")
+        try Self.write("@import \"theme.less\";\n@import \"gen/tokens/all.less\";\nUIView { background-color: @accent; tint-color: @tint; }\n",
+                       to: folder + "/main.less")
+        let watch = try Watch(["main.less", "-o", "out.json"], in: folder)
+        watch.waitFor("the first build") { Self.table(in: folder).contains("#0000aaff") }
+        // The folder above the import's folder renamed away (a generator moving its last output aside).
+        #expect(rename(folder + "/gen", folder + "/gen.old") == 0)
+        watch.waitFor("the missing import's error") { watch.stderr.contains("error: cannot import 'gen/tokens/all.less'") }
+        // And back, then edited where it is again.
+        #expect(rename(folder + "/gen.old", folder + "/gen") == 0)
+        watch.waitFor("the import back in place") { watch.stdout.components(separatedBy: "built out.json").count >= 3 }
+        try Self.writeReplacing("@tint: #0000bb;\n", to: folder + "/gen/tokens/all.less")
+        watch.waitFor("an edit in the folder put back") { Self.table(in: folder).contains("#0000bbff") }
+        #expect(watch.stop() == 0)
+    }
+
     @Test func anImportThatIsALinkIsWatchedWhereItLeads() throws {
         let folder = try Self.folder()
         let shared = try CommandLineTests.temporaryFolder()

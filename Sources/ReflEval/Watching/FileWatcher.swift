@@ -202,16 +202,28 @@ public final class FileWatcher: @unchecked Sendable {
 /// switch, or by a generator that makes it anew) — is waited for in the
 /// nearest folder above it that exists, for the name that leads down to
 /// it; when that name appears, the folder is watched at once, before the
-/// files are looked at. A file that is a symbolic link is also watched
-/// where the link leads, as an edit of that file is an event of its folder.
+/// files are looked at. Every folder above a watched one is watched too,
+/// for the name leading down alone (its entries made, deleted or renamed):
+/// renaming a folder further up (`mv gen gen.old` with `gen/sub` watched)
+/// sends no event to the folders below it, whose watches move with them. A
+/// file that is a symbolic link is also watched where the link leads, as an
+/// edit of that file is an event of its folder.
 final class PlatformEvents {
     let descriptor: Int32
     /// The files to watch, as `watch` was last given them.
     private var files: Set<FilePath> = []
     private var watches: [FilePath: Int32] = [:]
     /// The names that matter in each watched folder, by watch: the watched
-    /// files there, and the names leading down to a missing folder.
+    /// files there, and the names leading down to a watched or missing folder.
     private var names: [Int32: Set<[UInt8]>] = [:]
+
+    /// What a file's own folder is watched for: any change of an entry.
+    private static let entryChanges = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM
+                                             | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    /// What a folder above is watched for: entries made, deleted or renamed
+    /// (not every write to its other files).
+    private static let namesChanging = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF
+                                              | IN_ONLYDIR)
 
     init() throws(FileWatcherError) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -230,38 +242,47 @@ final class PlatformEvents {
     func refresh(files: Set<FilePath>) {}
 
     /// Watches the folder of each file (and of each file a link of it leads
-    /// to), or the nearest existing folder above a missing one; drops the
-    /// watches no longer needed.
+    /// to), or the nearest existing folder above a missing one, and every
+    /// folder above; drops the watches no longer needed. Each folder is
+    /// watched anew by its path: a folder renamed away and another put in
+    /// its place is watched where it now is, not where it went.
     private func update() {
-        var kept = Set<FilePath>()
-        names = [:]
+        var masks: [FilePath: UInt32] = [:]
+        var wantedNames: [FilePath: Set<[UInt8]>] = [:]
         for file in files.flatMap(Self.linkChain) {
             var folder = file.directory, name = file.lastComponent.bytes
+            var isNearest = true  // the file's folder, or the nearest one above it that exists
             while true {
-                if let watch = watches[folder] ?? addWatch(folder) {
-                    watches[folder] = watch
-                    names[watch, default: []].insert(name)
-                    kept.insert(folder)
-                    break
-                }
-                guard errno == ENOENT || errno == ENOTDIR, folder.directory != folder else { break }
+                wantedNames[folder, default: []].insert(name)
+                masks[folder, default: 0] |= isNearest ? Self.entryChanges : Self.namesChanging
+                if isNearest && Self.isFolder(folder) { isNearest = false }
+                guard folder.directory != folder else { break }
                 name = folder.lastComponent.bytes
                 folder = folder.directory
             }
         }
-        let keptWatches = Set(kept.compactMap { watches[$0] })
-        for (folder, watch) in watches where !kept.contains(folder) {
-            // Two paths of one folder (through a link) share a watch: it is removed with the last.
-            if !keptWatches.contains(watch) { inotify_rm_watch(descriptor, watch) }
-            watches[folder] = nil
+        var added: [FilePath: Int32] = [:]
+        var masksByWatch: [Int32: UInt32] = [:]
+        names = [:]
+        for (folder, mask) in masks.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+            // Two paths of one folder (through a link) share a watch: its mask is both of theirs.
+            let watch = folder.withCString { inotify_add_watch(descriptor, $0, mask) }
+            guard watch >= 0 else { continue }
+            if let earlier = masksByWatch[watch], earlier | mask != mask {
+                _ = folder.withCString { inotify_add_watch(descriptor, $0, earlier | mask) }
+            }
+            masksByWatch[watch, default: 0] |= mask
+            added[folder] = watch
+            names[watch, default: []].formUnion(wantedNames[folder] ?? [])
         }
+        let kept = Set(added.values)
+        for watch in Set(watches.values) where !kept.contains(watch) { inotify_rm_watch(descriptor, watch) }
+        watches = added
     }
 
-    private func addWatch(_ folder: FilePath) -> Int32? {
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
-                          | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-        let watch = folder.withCString { inotify_add_watch(descriptor, $0, mask) }
-        return watch >= 0 ? watch : nil
+    private static func isFolder(_ path: FilePath) -> Bool {
+        var status = stat()
+        return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// `file`, and the files its symbolic links lead to, one after another.
