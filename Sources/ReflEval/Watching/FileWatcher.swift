@@ -165,15 +165,19 @@ public final class FileWatcher: @unchecked Sendable {
     /// Waits up to `timeout` seconds (for ever when nil) for an event about
     /// a watched file.
     private func wait(for events: PlatformEvents, timeout: Double?) -> Outcome {
+        // Other files' events (a busy folder above the project) wake the wait
+        // but do not end it: the quiet a save needs is counted to the deadline.
+        let deadline = timeout.map { MonotonicClock.now() + $0 }
         while true {
+            let left = deadline.map { max(0, $0 - MonotonicClock.now()) }
             var descriptors = [pollfd(fd: stopReader, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)]
-            let result = poll(&descriptors, 2, timeout.map { Int32(($0 * 1000).rounded(.up)) } ?? -1)
+            let result = poll(&descriptors, 2, left.map { Int32(($0 * 1000).rounded(.up)) } ?? -1)
             if result < 0 && errno == EINTR { continue }
             if descriptors[0].revents != 0 { return .stopped }
             if result <= 0 { return .quiet }
             if events.drain() { return .activity }
-            if timeout != nil { return .quiet }  // only other files' events: quiet enough
+            if let left, left <= 0 { return .quiet }
         }
     }
 
@@ -296,7 +300,7 @@ final class PlatformEvents {
 
     /// Reads the pending events; whether one concerns a watched file.
     func drain() -> Bool {
-        var relevant = false
+        var relevant = false, structural = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = Descriptor.read(descriptor, into: &buffer)
@@ -319,11 +323,14 @@ final class PlatformEvents {
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
                     || names[watch]?.contains(name) == true {
                     relevant = true
+                    // Only an entry made, deleted or renamed can change which folders to watch:
+                    // a save in place does not cost a look at every folder of a large project.
+                    if mask & UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB) == 0 { structural = true }
                 }
                 offset += headerSize + length
             }
         }
-        if relevant { update() }
+        if structural { update() }
         return relevant
     }
 }
