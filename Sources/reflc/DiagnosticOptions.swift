@@ -267,7 +267,9 @@ struct CompilingCommand {
 extension CompilingCommand {
     /// How the loader compiles source for this command.
     var loadOptions: StylesheetLoader.Options {
-        StylesheetLoader.Options(errorLimit: options.errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+        var load = StylesheetLoader.Options(errorLimit: options.errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+        load.mapsLargeJSONTables = true  // main ends the process with a message on SIGBUS
+        return load
     }
 
     /// Prints what loading the input reported; the stylesheet, or the exit

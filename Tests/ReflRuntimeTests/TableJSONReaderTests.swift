@@ -67,6 +67,43 @@ struct TableJSONReaderTests {
         }
     }
 
+    /// A JSON table file of `FileSystem.largeFileSize` or more is read where
+    /// it is mapped: the same table as read into an array, and a mistake in
+    /// it reported at the same place. A smaller file is not mapped.
+    @Test func aLargeTableFileReadsTheSameMapped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reflc-mapped-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let table = Self.largeTable()
+        let written = table.jsonBytes()
+        // Padded past the size from which files are mapped, with whitespace JSON allows after the value.
+        let padding = [UInt8](repeating: UInt8(ascii: " "), count: max(0, FileSystem.largeFileSize - written.count) + 1)
+        let large = FilePath(folder + "/large.json"), small = FilePath(folder + "/small.json"), broken = FilePath(folder + "/broken.json")
+        try Data(written + padding).write(to: URL(fileURLWithPath: large.description))
+        try Data(written).write(to: URL(fileURLWithPath: small.description))
+        try Data(written + padding + Array("[]".utf8)).write(to: URL(fileURLWithPath: broken.description))
+        #expect(FileSystem.mapLargeFile(large)?.count == written.count + padding.count)
+        #expect(written.count >= FileSystem.largeFileSize || FileSystem.mapLargeFile(small) == nil)
+        guard case .table(let mapped) = try Stylesheet.read(large, mapsLargeJSONTables: true) else {
+            Issue.record("not read as a table")
+            return
+        }
+        #expect(mapped.table == table)
+        func error(_ path: FilePath, mapped: Bool) -> Diagnostic? {
+            do {
+                _ = try Stylesheet.read(path, mapsLargeJSONTables: mapped)
+                return nil
+            } catch {
+                return error.diagnostics.first
+            }
+        }
+        let mappedError = try #require(error(broken, mapped: true))
+        #expect(mappedError.message == "malformed rule table: unexpected text after the JSON value")
+        let readError = try #require(error(broken, mapped: false))
+        #expect(mappedError.range == readError.range && mappedError.range.start == written.count + padding.count)
+        #expect(mappedError.file.bytes == readError.file.bytes)
+    }
+
     @Test func theRulesOfALargeTableAreCutWhereARuleStartsWhateverTheLayout() throws {
         let written = Self.largeTable().jsonBytes()
         for json in [written, try Self.reformatted(written, .typeFirstAndCompact)] {

@@ -16,13 +16,13 @@ struct LanguageServerTests {
         private var ended = false
         private var nextID = 1
 
-        init(folder: String, arguments: [String] = ["lsp"]) throws {
+        init(folder: String, arguments: [String] = ["lsp"], errors: Pipe? = nil) throws {
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
             process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: folder)
             process.standardInput = input
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            process.standardError = errors ?? FileHandle.nullDevice
             try process.run()
             let handle = output.fileHandleForReading
             Thread.detachNewThread { [self] in

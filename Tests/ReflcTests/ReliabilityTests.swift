@@ -226,6 +226,24 @@ struct ReliabilityTests {
         }
     }
 
+    /// A JSON table of 4 MiB or more is read where it is mapped into memory,
+    /// and a program that shortens it meanwhile raises SIGBUS: reflc ends
+    /// then with a message and the status of file trouble, not a crash.
+    @Test func aBusErrorEndsReflcWithAMessage() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let errors = Pipe()
+        let client = try LanguageServerTests.Client(folder: folder, errors: errors)
+        defer { client.stop() }
+        // Answered: the process is past setting its signal handlers.
+        _ = try client.request("initialize", ["rootUri": "file://" + folder, "capabilities": [:]])
+        kill(client.process.processIdentifier, SIGBUS)
+        #expect(try client.exitStatus() == 2)
+        #expect(client.process.terminationReason == .exit)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "reflc: error: an input file was shortened while it was read; run the command again once the file is written\n")
+    }
+
     // MARK: - 9. File names
 
     @Test func namesThatAreNotUTF8AreKeptByteForByte() throws {

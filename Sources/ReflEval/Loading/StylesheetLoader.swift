@@ -39,6 +39,10 @@ public enum StylesheetLoader {
         public var includePaths: [FilePath]
         /// The iOS version properties are checked against (see `Compiler.compile`).
         public var deploymentTarget: OSVersion?
+        /// Whether a large JSON table is read where it is mapped into
+        /// memory rather than copied (see `FileSystem.mapLargeFile`): for
+        /// a process that ends on `SIGBUS` with a message, as `reflc` does.
+        package var mapsLargeJSONTables = false
 
         public init(errorLimit: Int = Compiler.defaultErrorLimit, includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil) {
             self.errorLimit = errorLimit
@@ -51,7 +55,7 @@ public enum StylesheetLoader {
     public static func load(_ path: FilePath, options: Options = Options()) -> LoadedStylesheet {
         let contents: Stylesheet.FileContents
         do {
-            contents = try Stylesheet.read(path)
+            contents = try Stylesheet.read(path, mapsLargeJSONTables: options.mapsLargeJSONTables)
         } catch {
             return LoadedStylesheet(stylesheet: nil, diagnostics: error.diagnostics, failure: error.reason, files: [path],
                                     compilation: nil, format: error.isUnreadable ? nil : TableFormat.isBinaryTable(atPath: path) ? .binary : .json)

@@ -73,6 +73,21 @@ public struct Stylesheet: Sendable {
     /// Reads the file at `path` and loads it when it is a rule table. A
     /// binary table is used where it was read: no second copy.
     public static func read(_ path: FilePath) throws(StylesheetError) -> FileContents {
+        try read(path, mapsLargeJSONTables: false)
+    }
+
+    /// `read`, a JSON table of `FileSystem.largeFileSize` or more read
+    /// where it is mapped into memory when `mapsLargeJSONTables` (faster,
+    /// but a program that shortens the file meanwhile raises `SIGBUS`: see
+    /// `FileSystem.mapLargeFile`).
+    package static func read(_ path: FilePath, mapsLargeJSONTables: Bool) throws(StylesheetError) -> FileContents {
+        if mapsLargeJSONTables, let start = FileSystem.readStart(of: path, count: 64), TableFormat.detect(start) == .json,
+           let mapped = FileSystem.mapLargeFile(path), mapped.reading({ TableFormat.detect($0) }) == .json {
+            switch RuleTableReader.read(mapped, path: path.description) {
+            case .success(let table): return .table(Stylesheet(table: table))
+            case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
+            }
+        }
         let contents: [UInt8]
         switch FileSystem.readFile(path) {
         case .success(let read): contents = read

@@ -12,6 +12,14 @@ enum RuleTableReader {
         }
     }
 
+    /// `read` of a table mapped into memory (see `FileSystem.mapLargeFile`).
+    static func read(_ file: MappedFile, path: String) -> Result<RuleTable, Diagnostic> {
+        switch Result(catching: { () throws(TableReadFailure) in try file.reading { bytes throws(TableReadFailure) in try table(bytes) } }) {
+        case .success(let table): return .success(table)
+        case .failure(let failure): return .failure(report(failure, in: SourceFile(path: path, bytes: file.bytes)))
+        }
+    }
+
     /// The diagnostic for a table that could not be read. The whole file is
     /// parsed as JSON first, so that a file that is not JSON is reported at
     /// its first syntax error, wherever the reading stopped; the path to the
