@@ -268,7 +268,7 @@ extension CompilingCommand {
     /// How the loader compiles source for this command.
     var loadOptions: StylesheetLoader.Options {
         var load = StylesheetLoader.Options(errorLimit: options.errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
-        load.mapsLargeJSONTables = true  // main ends the process with a message on SIGBUS
+        load.mapsLargeJSONTables = true  // a SIGBUS meanwhile ends reflc with a message
         return load
     }
 

@@ -78,7 +78,4 @@ var stopSignals = sigset_t()
 sigemptyset(&stopSignals)
 for stopSignal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopSignals, stopSignal) }
 sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
-// A large JSON table is read where it is mapped (see `FileSystem.mapLargeFile`):
-// a program that shortens it meanwhile ends reflc with a message, not a crash.
-FileSystem.endOnBusError()
 exit(Console.finish(Main.run(rawArguments)).rawValue)

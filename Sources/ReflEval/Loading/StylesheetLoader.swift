@@ -40,8 +40,9 @@ public enum StylesheetLoader {
         /// The iOS version properties are checked against (see `Compiler.compile`).
         public var deploymentTarget: OSVersion?
         /// Whether a large JSON table is read where it is mapped into
-        /// memory rather than copied (see `FileSystem.mapLargeFile`): for
-        /// a process that ends on `SIGBUS` with a message, as `reflc` does.
+        /// memory rather than copied (see `FileSystem.mapLargeFile`); a
+        /// program that shortens it meanwhile ends the process with reflc's
+        /// message. For reflc.
         package var mapsLargeJSONTables = false
 
         public init(errorLimit: Int = Compiler.defaultErrorLimit, includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil) {

@@ -77,15 +77,19 @@ public struct Stylesheet: Sendable {
     }
 
     /// `read`, a JSON table of `FileSystem.largeFileSize` or more read
-    /// where it is mapped into memory when `mapsLargeJSONTables` (faster,
-    /// but a program that shortens the file meanwhile raises `SIGBUS`: see
-    /// `FileSystem.mapLargeFile`).
+    /// where it is mapped into memory when `mapsLargeJSONTables`: faster,
+    /// and a program that shortens the file meanwhile ends the process
+    /// with reflc's message (see `FileSystem.endingOnBusError`). For reflc.
     package static func read(_ path: FilePath, mapsLargeJSONTables: Bool) throws(StylesheetError) -> FileContents {
         if mapsLargeJSONTables, let start = FileSystem.readStart(of: path, count: 64), TableFormat.detect(start) == .json,
-           let mapped = FileSystem.mapLargeFile(path), mapped.reading({ TableFormat.detect($0) }) == .json {
-            switch RuleTableReader.read(mapped, path: path.description) {
-            case .success(let table): return .table(Stylesheet(table: table))
-            case .failure(let diagnostic): throw StylesheetError(diagnostics: [diagnostic])
+           let mapped = FileSystem.mapLargeFile(path) {
+            let read = FileSystem.endingOnBusError { () -> Result<RuleTable, Diagnostic>? in
+                mapped.reading({ TableFormat.detect($0) }) == .json ? RuleTableReader.read(mapped, path: path.description) : nil
+            }
+            switch read {
+            case .success(let table)?: return .table(Stylesheet(table: table))
+            case .failure(let diagnostic)?: throw StylesheetError(diagnostics: [diagnostic])
+            case nil: break  // no longer JSON: read as any file is
             }
         }
         let contents: [UInt8]

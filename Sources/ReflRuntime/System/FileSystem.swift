@@ -97,7 +97,7 @@ public enum FileSystem {
     /// copy overwrites it (the 10 MB benchmark corpus's 44 MB JSON table:
     /// 17 to 50 ms on one core of a virtual machine, against 3 ms to map it).
     /// A program that shortens the file while it is mapped makes a read
-    /// past its new end a `SIGBUS`: `endOnBusError()` turns that into a message.
+    /// past its new end a `SIGBUS`: `endingOnBusError` turns that into a message.
     package static func mapLargeFile(_ path: FilePath) -> MappedFile? {
         var mapped: MappedFile?
         _ = withOpenFile(path, folders: nil) { descriptor, size -> Result<Void, ReadError> in
@@ -116,16 +116,22 @@ public enum FileSystem {
         return mapped
     }
 
-    /// Makes a `SIGBUS`, which a mapped file shortened under the process
-    /// gives, end the process with a message and exit status 2 rather than
-    /// a crash. For the command-line tool: a library leaves signals to its app.
-    package static func endOnBusError() {
+    /// Calls `body` with a `SIGBUS`, which a mapped file shortened under
+    /// the process gives, ending the process with a message and exit
+    /// status 2 rather than a crash; the signal's previous action (the
+    /// runtime's crash report) is put back after. For the command-line
+    /// tool, around its read of a mapped file: a library leaves signals to its app.
+    package static func endingOnBusError<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        var previous = sigaction()
+        sigaction(SIGBUS, nil, &previous)
         _ = signal(SIGBUS) { _ in
             // Only what a signal handler may call: a literal's bytes, write, _exit.
             let message: StaticString = "reflc: error: an input file was shortened while it was read; run the command again once the file is written\n"
             _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
             _exit(2)
         }
+        defer { sigaction(SIGBUS, &previous, nil) }
+        return try body()
     }
 
     /// Opens the regular file at `path` and calls `body` with its
