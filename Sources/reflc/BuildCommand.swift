@@ -76,7 +76,7 @@ enum BuildCommand {
 
     /// Compiles and writes the table — JSON streamed into the output as it
     /// is compiled, binary laid out rule by rule as it is compiled and
-    /// written whole at the end, tokens from the whole table — keeping it
+    /// written section by section at the end, tokens from the whole table — keeping it
     /// only if there is no error; then the depfile.
     static func build(_ command: CompilingCommand, output: FilePath?, format: String, depends: FilePath?) -> Console.ExitStatus {
         let binary = format == "binary", tokens = format == "tokens"
@@ -89,7 +89,7 @@ enum BuildCommand {
         }
         let memory = ByteArrayOutput()
         var result: CompileResult
-        var laidOut: Result<[UInt8], BinaryTableError>?
+        var laidOut: Result<BinaryTableFile, BinaryTableError>?
         if binary {
             switch command.buildBinary() {
             case .failure(let status):
@@ -121,12 +121,13 @@ enum BuildCommand {
             file.map { file in file.write(bytes[...]) }
         } else if let laidOut {
             switch laidOut {
-            case .success(let laid): bytes = laid
+            case .success(var laid):
+                // Written section by section: the table is not put together in one array first.
+                if let file { laid.write(to: file) } else { bytes = laid.takeBytes() }
             case .failure(let error):
                 file?.discard()
                 return Console.fail("cannot write '\(output?.description ?? "-")': \(error)")
             }
-            file.map { file in file.write(bytes[...]) }
         }
         let inputs = Array(zip(result.inputs, result.inputIdentities))
         if let file {

@@ -230,13 +230,13 @@ struct CompilingCommand {
     }
 
     /// Compiles the input, laying the binary table out as it goes (`Compiler.buildBinary`).
-    func buildBinary() -> Result<(result: CompileResult, binary: Result<[UInt8], BinaryTableError>?), Console.ExitStatus> {
+    func buildBinary() -> Result<(result: CompileResult, binary: Result<BinaryTableFile, BinaryTableError>?), Console.ExitStatus> {
         compiling(source: { source in
-            Compiler.buildBinary(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
-                                 includePaths: includePaths, deploymentTarget: deploymentTarget)
+            Compiler.buildBinaryFile(source: source, importsRelativeTo: FilePath("<stdin>"), errorLimit: options.errorLimit,
+                                     includePaths: includePaths, deploymentTarget: deploymentTarget)
         }, file: { () throws(EntryFileError) in
-            try Compiler.buildBinary(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
-                                     deploymentTarget: deploymentTarget)
+            try Compiler.buildBinaryFile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths,
+                                         deploymentTarget: deploymentTarget)
         })
     }
 

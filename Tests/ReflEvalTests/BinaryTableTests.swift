@@ -147,6 +147,41 @@ struct BinaryTableTests {
         #expect(xxh64(Array(repeating: (0..<256).map { UInt8($0) }, count: 3).flatMap { $0 }) == 0x8E03_C838_C596_036F)
     }
 
+    /// The checksum of bytes given in pieces, as a table written section by
+    /// section has it, is that of the bytes joined, wherever the pieces end
+    /// (inside a stripe of 32 or at its edge, empty pieces too).
+    @Test func theChecksumOfPiecesIsTheChecksumOfTheWhole() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 7, 31, 32, 33, 64, 100, 768, 1000] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let whole = BinaryChecksum.xxh64(bytes, count: count)
+            for cuts in [[], [0], [count / 2], [1, 2, 3], [31, 32, 64], [5, 5, count / 3, count - 1]] {
+                var stream = BinaryChecksum.Stream()
+                var start = 0
+                for cut in cuts.map({ min(max($0, 0), count) }).sorted() + [count] {
+                    stream.add(Array(bytes[start..<max(start, cut)]))
+                    start = max(start, cut)
+                }
+                #expect(stream.finished() == whole, "\(count) bytes cut at \(cuts)")
+            }
+        }
+    }
+
+    /// `reflc build --format binary` writes the table section by section
+    /// (`BinaryTableFile.write(to:)`): the same bytes as the table in one array.
+    @Test func aTableWrittenSectionBySectionIsTheTableInOneArray() throws {
+        let table = try Self.table()
+        let expected = try table.binaryBytes()
+        var writer = BinaryTableWriter()
+        for rule in table.rules { writer.add(rule) }
+        var file = try writer.finishLayout(variables: table.variables)
+        let output = ByteArrayOutput()
+        file.write(to: output)
+        #expect(output.bytes == expected)
+        #expect(file.count == expected.count)
+        #expect(file.takeBytes() == expected)
+    }
+
     // MARK: - Hostile files, made by hand
 
     /// The binary table with the 32-bit field at `offset` set to `value`,

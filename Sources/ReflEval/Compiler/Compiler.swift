@@ -176,13 +176,23 @@ public enum Compiler {
 
     /// The form used by `reflc build --format binary`: each rule is laid out
     /// in the binary form as it is compiled, so the rule table is never held
-    /// whole, and the file is assembled at the end. `binary` is nil when the
+    /// whole, and the file is put together at the end. `binary` is nil when the
     /// result has errors; a table the binary form cannot hold (past 4 GiB,
     /// nested too deep) is its failure. Byte for byte what
     /// `RuleTable.binaryBytes()` gives.
     public static func buildBinary(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
                                    deploymentTarget: OSVersion? = nil)
         throws(EntryFileError) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        let built = try buildBinaryFile(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
+                                        deploymentTarget: deploymentTarget)
+        return (built.result, built.binary.map { $0.map { var file = $0; return file.takeBytes() } })
+    }
+
+    /// `buildBinary`, the file's sections not copied into one array: for
+    /// writing it to a file piece by piece (`BinaryTableFile.write(to:)`).
+    package static func buildBinaryFile(entryPath: FilePath, errorLimit: Int = defaultErrorLimit, includePaths: [FilePath] = [],
+                                        deploymentTarget: OSVersion? = nil)
+        throws(EntryFileError) -> (result: CompileResult, binary: Result<BinaryTableFile, BinaryTableError>?) {
         let program = try program(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
                                   deploymentTarget: deploymentTarget)
         return buildBinary(program)
@@ -193,13 +203,22 @@ public enum Compiler {
     public static func buildBinary(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
                                    includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil)
         -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        let built = buildBinaryFile(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
+                                    deploymentTarget: deploymentTarget)
+        return (built.result, built.binary.map { $0.map { var file = $0; return file.takeBytes() } })
+    }
+
+    /// `buildBinaryFile` of source text held in memory (standard input).
+    package static func buildBinaryFile(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int = defaultErrorLimit,
+                                        includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil)
+        -> (result: CompileResult, binary: Result<BinaryTableFile, BinaryTableError>?) {
         let program = program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
                               deploymentTarget: deploymentTarget)
         return buildBinary(program)
     }
 
     private static func buildBinary(_ program: Program, laidOutLimit: Int? = nil)
-        -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
+        -> (result: CompileResult, binary: Result<BinaryTableFile, BinaryTableError>?) {
         let variables = lowerVariables(program)
         var writer = BinaryTableWriter()
         let compiler = RuleCompiler(program: program)
@@ -228,7 +247,7 @@ public enum Compiler {
         let result = result(of: program, table: nil)
         guard !result.hasErrors else { return (result, nil) }
         do {
-            return (result, .success(try writer.finish(variables: variables)))
+            return (result, .success(try writer.finishLayout(variables: variables)))
         } catch {
             return (result, .failure(error))
         }
@@ -240,7 +259,8 @@ public enum Compiler {
         -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let program = Program(threads: threads)
         ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
-        return buildBinary(program, laidOutLimit: laidOutLimit)
+        let built = buildBinary(program, laidOutLimit: laidOutLimit)
+        return (built.result, built.binary.map { $0.map { var file = $0; return file.takeBytes() } })
     }
 
     /// Compiles the program's rules on its threads and hands each to `take`,

@@ -33,7 +33,13 @@ enum BinaryChecksum {
         } else {
             hash = prime5
         }
-        hash = hash &+ UInt64(count)
+        return tail(hash &+ UInt64(count), bytes, from: offset, to: count)
+    }
+
+    /// The end of a checksum: the last fewer than 32 bytes, `bytes[offset..<count]`, mixed into `hash`.
+    private static func tail(_ hash: UInt64, _ bytes: [UInt8], from offset: Int, to count: Int) -> UInt64 {
+        var hash = hash, offset = offset
+        func word(_ offset: Int) -> UInt64 { bytes.load(UInt64.self, at: offset) }
         while offset + 8 <= count {
             hash = rotate(hash ^ round(0, word(offset)), 27) &* prime1 &+ prime4
             offset += 8
@@ -48,6 +54,53 @@ enum BinaryChecksum {
             offset += 1
         }
         return avalanche(hash)
+    }
+
+    /// XXH64 of bytes given in pieces, the same as `xxh64` of them joined:
+    /// for a table written to its file section by section, with no copy of
+    /// the whole in one array.
+    struct Stream {
+        private var lane1 = prime1 &+ prime2, lane2 = prime2, lane3: UInt64 = 0, lane4 = 0 &- prime1
+        private var total = 0
+        /// The bytes given since the last whole stripe of 32.
+        private var pending: [UInt8] = []
+
+        mutating func add(_ bytes: [UInt8]) {
+            var offset = 0
+            total += bytes.count
+            if !pending.isEmpty {
+                offset = min(32 - pending.count, bytes.count)
+                pending.append(contentsOf: bytes[0..<offset])
+                guard pending.count == 32 else { return }
+                stripe(pending, at: 0)
+                pending.removeAll(keepingCapacity: true)
+            }
+            while offset + 32 <= bytes.count {
+                stripe(bytes, at: offset)
+                offset += 32
+            }
+            pending.append(contentsOf: bytes[offset...])
+        }
+
+        private mutating func stripe(_ bytes: [UInt8], at offset: Int) {
+            lane1 = round(lane1, bytes.load(UInt64.self, at: offset))
+            lane2 = round(lane2, bytes.load(UInt64.self, at: offset + 8))
+            lane3 = round(lane3, bytes.load(UInt64.self, at: offset + 16))
+            lane4 = round(lane4, bytes.load(UInt64.self, at: offset + 24))
+        }
+
+        /// The checksum of every byte given.
+        func finished() -> UInt64 {
+            var hash = prime5
+            if total >= 32 {
+                hash = rotate(lane1, 1) &+ rotate(lane2, 7) &+ rotate(lane3, 12) &+ rotate(lane4, 18)
+                hash = merge(hash, lane1)
+                hash = merge(hash, lane2)
+                hash = merge(hash, lane3)
+                hash = merge(hash, lane4)
+            }
+            return tail(hash &+ UInt64(total), pending, from: 0, to: pending.count)
+        }
     }
 
     @inline(__always)
