@@ -207,23 +207,26 @@ package struct BinaryTableWriter {
     /// The index of property name `name` (its string added if it is new).
     mutating func propertyName(_ name: String) -> UInt32 {
         // Every property looks its name up, and a table has few names: the
-        // names last met are remembered by length, two of each, and compared
-        // as strings (the same string compares by identity, at once).
-        let slot = 2 * (name.utf8.count & (Self.recentNameLengths - 1))
-        if let recent = recentNames[slot], recent.name == name { return recent.id }
-        if let recent = recentNames[slot + 1], recent.name == name {
-            recentNames.swapAt(slot, slot + 1)
-            return recent.id
+        // names last met are remembered by length, four of each (as common
+        // as `backgroundColor`, `backgroundImage` and `titleLabel.text` are
+        // all 15 bytes long), and compared as strings (the same string
+        // compares by identity, at once; a short one by its bits).
+        let first = Self.recentNameWays * (name.utf8.count & (Self.recentNameLengths - 1))
+        for way in first..<(first + Self.recentNameWays) {
+            if let recent = recentNames[way], recent.name == name { return recent.id }
         }
         let id = propertyName(ofString: string(name))
-        recentNames[slot + 1] = recentNames[slot]
-        recentNames[slot] = (name, id)
+        // The way filled longest ago makes room (the ways of a length are filled in turn).
+        let way = first + nextRecentNameWay[first / Self.recentNameWays]
+        nextRecentNameWay[first / Self.recentNameWays] = (way - first + 1) % Self.recentNameWays
+        recentNames[way] = (name, id)
         return id
     }
 
     /// Forgets the names last met (their ids are a part's, and the part is emptied).
     mutating func forgetRecentNames() {
         for slot in recentNames.indices { recentNames[slot] = nil }
+        for length in nextRecentNameWay.indices { nextRecentNameWay[length] = 0 }
         lastFile = nil
     }
 
@@ -239,9 +242,12 @@ package struct BinaryTableWriter {
 
     private var lastFile: (name: String, id: UInt32)?
 
-    /// The property names last met, two for each length modulo `recentNameLengths` (see `propertyName`).
-    private var recentNames = [(name: String, id: UInt32)?](repeating: nil, count: 2 * recentNameLengths)
+    /// The property names last met, `recentNameWays` for each length modulo `recentNameLengths` (see `propertyName`).
+    private var recentNames = [(name: String, id: UInt32)?](repeating: nil, count: recentNameWays * recentNameLengths)
+    /// For each length, the way of `recentNames` to fill next.
+    private var nextRecentNameWay = [Int](repeating: 0, count: recentNameLengths)
     private static let recentNameLengths = 32
+    private static let recentNameWays = 4
 
     /// The index of the property name whose string id is `id`, added if it is new.
     mutating func propertyName(ofString id: UInt32) -> UInt32 {
