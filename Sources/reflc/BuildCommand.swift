@@ -121,8 +121,8 @@ enum BuildCommand {
             file.map { file in file.write(bytes[...]) }
         } else if let laidOut {
             switch laidOut {
-            case .success(var laid):
-                // Written section by section: the table is not put together in one array first.
+            case .success(let laid):
+                // Written to a file section by section: the table is not put together in one array first.
                 if let file { laid.write(to: file) } else { bytes = laid.takeBytes() }
             case .failure(let error):
                 file?.discard()

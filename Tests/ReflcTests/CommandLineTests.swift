@@ -405,6 +405,23 @@ struct CommandLineTests {
                                           + "  set by     UIButton:primary  main.less:69  (priority 75)\n"))
     }
 
+    /// A binary table written to a file goes out section by section; on
+    /// standard output it is put together first: the same bytes, and those
+    /// of the writer that put every table together (its size and checksum
+    /// taken before the file was written in sections).
+    @Test func aBinaryTableIsTheSameInAFileAndOnStandardOutput() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = "Fixtures/tables/version-3-kinds.less"
+        #expect(try Self.run(["build", input, "--format", "binary", "-o", folder + "/file.reflb"]).status == 0)
+        _ = FileManager.default.createFile(atPath: folder + "/stdout.reflb", contents: nil)
+        #expect(try Self.run(["build", input, "--format", "binary", "-o", "-"], standardOutput: folder + "/stdout.reflb").status == 0)
+        let file = try Data(contentsOf: URL(fileURLWithPath: folder + "/file.reflb"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/stdout.reflb")) == file)
+        #expect(file.count == 1768)
+        #expect(Array(file.suffix(8)) == [0xBC, 0x22, 0x4D, 0xAE, 0xF3, 0x7F, 0x24, 0xD1])
+    }
+
     @Test func binaryTables() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

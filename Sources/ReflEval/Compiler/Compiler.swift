@@ -185,7 +185,7 @@ public enum Compiler {
         throws(EntryFileError) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let built = try buildBinaryFile(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
                                         deploymentTarget: deploymentTarget)
-        return (built.result, built.binary.map { $0.map { var file = $0; return file.takeBytes() } })
+        return (built.result, built.binary.map { $0.map { $0.takeBytes() } })
     }
 
     /// `buildBinary`, the file's sections not copied into one array: for
@@ -205,7 +205,7 @@ public enum Compiler {
         -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let built = buildBinaryFile(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
                                     deploymentTarget: deploymentTarget)
-        return (built.result, built.binary.map { $0.map { var file = $0; return file.takeBytes() } })
+        return (built.result, built.binary.map { $0.map { $0.takeBytes() } })
     }
 
     /// `buildBinaryFile` of source text held in memory (standard input).
@@ -260,7 +260,7 @@ public enum Compiler {
         let program = Program(threads: threads)
         ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
         let built = buildBinary(program, laidOutLimit: laidOutLimit)
-        return (built.result, built.binary.map { $0.map { var file = $0; return file.takeBytes() } })
+        return (built.result, built.binary.map { $0.map { $0.takeBytes() } })
     }
 
     /// Compiles the program's rules on its threads and hands each to `take`,

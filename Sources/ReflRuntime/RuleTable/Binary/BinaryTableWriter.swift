@@ -108,8 +108,7 @@ package struct BinaryTableWriter {
 
     /// The file: the rules added, then `variables` and the selector index.
     package mutating func finish(variables: [String: StyleValue]) throws(BinaryTableError) -> [UInt8] {
-        var file = try finishLayout(variables: variables)
-        return file.takeBytes()
+        try finishLayout(variables: variables).takeBytes()
     }
 
     /// `finish`, its sections not yet copied into one array (see `BinaryTableFile`).
@@ -670,9 +669,9 @@ package struct BinaryTableWriter {
 /// A binary table laid out, its sections not copied into one array: a
 /// build writes it to its file piece by piece (`write(to:)`), rather than
 /// putting a second copy of the table together in fresh memory first (the
-/// 10 MB benchmark corpus's table: 7.4 MB, about a third of the time the
-/// build spent on one thread after compiling, the write being the rest).
-package struct BinaryTableFile {
+/// 10 MB benchmark corpus's table is 7.4 MB). A class, so that `takeBytes`
+/// lets each section go as it copies it, however many hold the file.
+package final class BinaryTableFile {
     /// The header and the section directory.
     private let head: [UInt8]
     /// Each section and the offset where it starts.
@@ -680,6 +679,8 @@ package struct BinaryTableFile {
     /// Where the checksum trailer starts.
     private let trailer: Int
     private var checksum: [UInt8] = []
+    /// Whether `takeBytes` has emptied the sections.
+    private var isTaken = false
 
     fileprivate init(head: [UInt8], sections: [(offset: Int, bytes: [UInt8])], trailer: Int) {
         self.head = head
@@ -713,14 +714,18 @@ package struct BinaryTableFile {
 
     /// Writes the file to `output`, piece by piece.
     package func write(to output: any ByteOutput) {
+        precondition(!isTaken, "the file's bytes were taken")
         forEachPiece { output.write($0[...]) }
         output.write(checksum[...])
     }
 
     /// The file in one array, as `RuleTable.binaryBytes()` gives it. Each
     /// section is let go once it is copied in (so that the table is not held
-    /// twice over at the end of a large build); the file is left empty.
-    package mutating func takeBytes() -> [UInt8] {
+    /// twice over at the end of a large build); the file is left empty,
+    /// and neither written nor taken again.
+    package func takeBytes() -> [UInt8] {
+        precondition(!isTaken, "the file's bytes were taken")
+        isTaken = true
         var file = [UInt8].reserved(forFilling: count)
         file.append(contentsOf: head)
         for index in sections.indices {
