@@ -78,9 +78,12 @@ extension BinaryTableWriter {
             for position in 0..<ValueRecord.wordCount { fields.words.append(partValues.read(ValueRecord.word(position), at: at)) }
             if let section = shape.section {
                 let lists = part.sections[section.rawValue], first = Int(fields.words[Int(shape.word)])
-                let entries = (first..<(first + Int(shape.count))).map { lists.read(ListEntry.value, at: ListEntry.size * $0) }
-                fields.list = .init(section: section, entries: section == .stringLists ? entries.map(ids.string) : entries.map(ids.value),
-                                    firstWord: Int(shape.word))
+                let start = beginList()
+                for index in first..<(first + Int(shape.count)) {
+                    let entry = lists.read(ListEntry.value, at: ListEntry.size * index)
+                    appendToList(section == .stringLists ? ids.string(entry) : ids.value(entry))
+                }
+                fields.list = endList(section, from: start, firstWord: Int(shape.word))
             }
             ValueCodecs.codec(forBinaryKind: kind)!.renumberBinary(&fields, through: ids)
             ids.values.append(claimValue(kind: kind, fields))

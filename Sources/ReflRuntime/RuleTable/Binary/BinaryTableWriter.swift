@@ -48,6 +48,13 @@ package struct BinaryTableWriter {
     /// Whether to refuse a table that nests too deep (tests turn it off to
     /// make such a file for the reader to refuse).
     var checksNesting = true
+    /// The entries of the lists of the values being laid out, innermost
+    /// last. A codec appends its value's entries here as it lays out each
+    /// of its parts (whose own entries were taken off when they were
+    /// claimed), and `claimValue` takes them off: a list makes no array of
+    /// its own, and the fields a codec gives are plain data, copied without
+    /// counting references.
+    var listStack: [UInt32] = []
     /// How many rules the whole table is expected to hold, when known
     /// beforehand (a build knows): joining parts then sizes the sections by it.
     package var expectedRuleCount: Int?
@@ -347,19 +354,38 @@ package struct BinaryTableWriter {
         return claimValue(kind: codec.binaryKind, codec.writeBinary(value, to: &self))
     }
 
-    /// The index of the value record of `kind` with `fields`, added if it is new.
+    // MARK: - Lists
+
+    /// Where the list of the value being laid out starts on the list stack.
+    func beginList() -> Int { listStack.count }
+
+    /// Appends an entry to the list of the value being laid out.
+    mutating func appendToList(_ entry: UInt32) { listStack.append(entry) }
+
+    /// The list of the value being laid out, its entries those appended since `start`.
+    func endList(_ section: Section, from start: Int, firstWord: Int) -> BinaryValueFields.OwnedList {
+        BinaryValueFields.OwnedList(section: section, start: start, count: listStack.count - start, firstWord: firstWord)
+    }
+
+    /// The index of the value record of `kind` with `fields`, added if it is
+    /// new; its list's entries, the top of the list stack, are taken off.
     mutating func claimValue(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
+        if let list = fields.list { precondition(list.start + list.count == listStack.count, "a list not on top of the list stack") }
+        defer { if let list = fields.list { listStack.removeLast(list.count) } }
         let lookup = findValue(kind: kind, fields)
         if let id = lookup.found { return id }
         let id = valueCount
         valueIndex.insert(id, at: lookup)
         valueListShapes?.append(OwnedListShape(section: fields.list?.section, word: UInt8(fields.list?.firstWord ?? 0),
-                                               count: UInt32(fields.list?.entries.count ?? 0)))
+                                               count: UInt32(fields.list?.count ?? 0)))
         var words = fields.words
         if let list = fields.list {
             // A list's place is the first free one: lists follow their owners' order.
             words[list.firstWord] = UInt32(count(list.section))
-            for entry in list.entries { sections[list.section.rawValue].appendEntry(entry) }
+            for index in list.start..<(list.start + list.count) {
+                let entry = listStack[index]
+                sections[list.section.rawValue].appendEntry(entry)
+            }
         }
         appendRecord(to: .values) { section, at in
             section.set(ValueRecord.kind, at: at, to: kind)
@@ -379,7 +405,8 @@ package struct BinaryTableWriter {
         var hash = PoolIndex.mix(PoolIndex.seed, UInt64(kind) | UInt64(fields.small) << 8 | UInt64(fields.wide) << 16 | UInt64(words[0]) << 32)
         hash = PoolIndex.mix(hash, UInt64(words[1]) | UInt64(words[2]) << 32)
         hash = PoolIndex.mix(hash, UInt64(words[3]))
-        for entry in fields.list?.entries ?? [] { hash = PoolIndex.mix(hash, UInt64(entry)) }
+        let stack = listStack, listRange = fields.list.map { $0.start..<($0.start + $0.count) } ?? 0..<0
+        for index in listRange { hash = PoolIndex.mix(hash, UInt64(stack[index])) }
         let values = sections[Section.values.rawValue]
         let lists = fields.list.map { sections[$0.section.rawValue] } ?? []
         return valueIndex.lookup(hash: PoolIndex.finished(hash)) { id in
@@ -392,8 +419,8 @@ package struct BinaryTableWriter {
             guard let list = fields.list else { return true }
             // The list's length is one of the words compared above (a reader needs it), so the lists are as long.
             let first = Int(values.read(ValueRecord.word(list.firstWord), at: at))
-            guard (first + list.entries.count) * ListEntry.size <= lists.count else { return false }
-            for (offset, entry) in list.entries.enumerated() where lists.read(ListEntry.value, at: ListEntry.size * (first + offset)) != entry {
+            guard (first + list.count) * ListEntry.size <= lists.count else { return false }
+            for (offset, index) in listRange.enumerated() where lists.read(ListEntry.value, at: ListEntry.size * (first + offset)) != stack[index] {
                 return false
             }
             return true

@@ -32,9 +32,13 @@ enum CallCodec: ValueCodec {
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .call(let name, let arguments) = value else { preconditionFailure("not a call") }
-        let list = arguments.map { writer.value($0) }
-        return BinaryValueFields(words: [writer.string(name), 0, UInt32(list.count)],
-                                 list: .init(section: .valueLists, entries: list, firstWord: 1))
+        let list = writer.beginList()
+        for argument in arguments {
+            let id = writer.value(argument)
+            writer.appendToList(id)
+        }
+        return BinaryValueFields(words: [writer.string(name), 0, UInt32(arguments.count)],
+                                 list: writer.endList(.valueLists, from: list, firstWord: 1))
     }
 
     static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {

@@ -91,11 +91,18 @@ enum GradientCodec: ValueCodec {
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .gradient(let gradient) = value else { preconditionFailure("not a gradient") }
-        var list = gradient.colors.map { writer.value(.color($0)) }
+        let list = writer.beginList()
+        for color in gradient.colors {
+            let id = writer.value(.color(color))
+            writer.appendToList(id)
+        }
         var small: UInt8 = 0
         if let locations = gradient.locations {
             small |= locationsBit
-            list += locations.map { writer.value(.number($0, unit: nil)) }
+            for location in locations {
+                let id = writer.value(.number(location, unit: nil))
+                writer.appendToList(id)
+            }
         }
         var directionWord: UInt32 = 0
         switch gradient.direction {
@@ -108,8 +115,8 @@ enum GradientCodec: ValueCodec {
         case .angle:
             break
         }
-        return BinaryValueFields(small: small, words: [0, UInt32(list.count), directionWord],
-                                 list: .init(section: .valueLists, entries: list, firstWord: 0))
+        return BinaryValueFields(small: small, words: [0, UInt32(writer.listStack.count - list), directionWord],
+                                 list: writer.endList(.valueLists, from: list, firstWord: 0))
     }
 
     static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {

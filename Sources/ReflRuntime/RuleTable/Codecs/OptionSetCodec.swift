@@ -42,9 +42,13 @@ enum OptionSetCodec: ValueCodec {
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .optionSet(let options) = value else { preconditionFailure("not an option set") }
-        let names = options.options.map { writer.string($0) }
-        return BinaryValueFields(words: [writer.string(options.setName), 0, UInt32(names.count), writer.number(Double(options.rawValue))],
-                                 list: .init(section: .stringLists, entries: names, firstWord: 1))
+        let list = writer.beginList()
+        for option in options.options {
+            let id = writer.string(option)
+            writer.appendToList(id)
+        }
+        return BinaryValueFields(words: [writer.string(options.setName), 0, UInt32(options.options.count), writer.number(Double(options.rawValue))],
+                                 list: writer.endList(.stringLists, from: list, firstWord: 1))
     }
 
     static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {

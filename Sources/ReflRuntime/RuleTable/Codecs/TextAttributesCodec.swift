@@ -48,11 +48,14 @@ enum TextAttributesCodec: ValueCodec {
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .textAttributes(let attributes) = value else { preconditionFailure("not text attributes") }
         var present: UInt16 = 0
-        let list = attributes.attributes.map { attribute -> UInt32 in
+        let list = writer.beginList()
+        for attribute in attributes.attributes {
             present |= 1 << UInt16(index(of: attribute.name))
-            return writer.value(attribute.value)
+            let id = writer.value(attribute.value)
+            writer.appendToList(id)
         }
-        return BinaryValueFields(wide: present, words: [0, UInt32(list.count)], list: .init(section: .valueLists, entries: list, firstWord: 0))
+        return BinaryValueFields(wide: present, words: [0, UInt32(attributes.attributes.count)],
+                                 list: writer.endList(.valueLists, from: list, firstWord: 0))
     }
 
     /// The names whose bits are set in `present`, in order.

@@ -98,11 +98,15 @@ struct BinaryValueFields {
     /// A list the value owns, stored after the lists of the values before it.
     var list: OwnedList?
 
-    /// Entries of the value lists or the string lists; word `firstWord` gets
-    /// the index of the first (the codec sets the count).
+    /// Entries of the value lists or the string lists, held on the
+    /// writer's list stack until the value is claimed (see
+    /// `BinaryTableWriter.beginList`); word `firstWord` gets the index of
+    /// the first (the codec sets the count).
     struct OwnedList {
         var section: BinaryFormat.Section
-        var entries: [UInt32]
+        /// Where the entries start on the list stack, and how many there are.
+        var start: Int
+        var count: Int
         var firstWord: Int
     }
 

@@ -25,8 +25,12 @@ enum VectorCodec: ValueCodec {
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .vector(let items) = value else { preconditionFailure("not a vector") }
-        let list = items.map { writer.value($0) }
-        return BinaryValueFields(words: [0, UInt32(list.count)], list: .init(section: .valueLists, entries: list, firstWord: 0))
+        let list = writer.beginList()
+        for item in items {
+            let id = writer.value(item)
+            writer.appendToList(id)
+        }
+        return BinaryValueFields(words: [0, UInt32(items.count)], list: writer.endList(.valueLists, from: list, firstWord: 0))
     }
 
     static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {}  // its one reference is its list
