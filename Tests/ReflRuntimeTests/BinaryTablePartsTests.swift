@@ -73,6 +73,31 @@ struct BinaryTablePartsTests {
         try aValueLaidOutInALaterPartIsRenumbered(value)
     }
 
+    /// Lists inside lists (a vector of gradients, a call whose arguments
+    /// are vectors) go through the writer's list stack: each entry is taken
+    /// off by the value it belongs to, in one writer and in joined parts,
+    /// and the bytes are the same.
+    @Test func listsInsideListsLeaveTheListStackEmpty() throws {
+        let gradient = StyleValue.gradient(Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)],
+                                                    direction: .angle(1), locations: [0, 0.75]))
+        let nested = StyleValue.vector([gradient, .call(name: "f", arguments: [.vector([.number(1, unit: nil), .string("a")]), gradient])])
+        let rules = [Self.first, Self.rule("NestedView", [Property(name: "n", value: nested, isImportant: false)]),
+                     Self.rule("AgainView", [Property(name: "n", value: .vector([nested, gradient]), isImportant: true)])]
+        var whole = BinaryTableWriter()
+        for rule in rules { whole.add(rule) }
+        #expect(whole.listStack.isEmpty)
+        var joined = BinaryTableWriter(), part = BinaryTableWriter.part()
+        for rule in rules {
+            part.add(rule)
+            #expect(part.listStack.isEmpty)
+            joined.append(&part)
+            #expect(joined.listStack.isEmpty)
+        }
+        let bytes = try whole.finish(variables: ["v": nested])
+        #expect(try joined.finish(variables: ["v": nested]) == bytes)
+        #expect(try BinaryTable(bytes).ruleTable() == RuleTable(variables: ["v": nested], rules: rules))
+    }
+
     @Test func aPoolFindsEveryEntryWhenHashesCollide() {
         // 5,000 entries on three hashes: probes run long and the index grows many times.
         var index = PoolIndex()

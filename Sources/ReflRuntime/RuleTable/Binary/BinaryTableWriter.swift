@@ -54,7 +54,7 @@ package struct BinaryTableWriter {
     /// claimed), and `claimValue` takes them off: a list makes no array of
     /// its own, and the fields a codec gives are plain data, copied without
     /// counting references.
-    var listStack: [UInt32] = []
+    private(set) var listStack: [UInt32] = []
     /// How many rules the whole table is expected to hold, when known
     /// beforehand (a build knows): joining parts then sizes the sections by it.
     package var expectedRuleCount: Int?

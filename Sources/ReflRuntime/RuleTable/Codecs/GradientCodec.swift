@@ -115,8 +115,8 @@ enum GradientCodec: ValueCodec {
         case .angle:
             break
         }
-        return BinaryValueFields(small: small, words: [0, UInt32(writer.listStack.count - list), directionWord],
-                                 list: writer.endList(.valueLists, from: list, firstWord: 0))
+        let owned = writer.endList(.valueLists, from: list, firstWord: 0)
+        return BinaryValueFields(small: small, words: [0, UInt32(owned.count), directionWord], list: owned)
     }
 
     static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
