@@ -74,16 +74,19 @@ struct TableJSONReaderTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reflc-mapped-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let table = Self.largeTable()
+        // Rules enough to pass the size from which files are mapped, so that
+        // the mapped table's rules are read in two halves on two threads too.
+        let base = Self.largeTable()
+        var table = base
+        while table.jsonBytes().count < FileSystem.largeFileSize { table.rules += base.rules }
         let written = table.jsonBytes()
-        // Padded past the size from which files are mapped, with whitespace JSON allows after the value.
-        let padding = [UInt8](repeating: UInt8(ascii: " "), count: max(0, FileSystem.largeFileSize - written.count) + 1)
+        #expect(written.count > RuleTableReader.parallelSize)
         let large = FilePath(folder + "/large.json"), small = FilePath(folder + "/small.json"), broken = FilePath(folder + "/broken.json")
-        try Data(written + padding).write(to: URL(fileURLWithPath: large.description))
-        try Data(written).write(to: URL(fileURLWithPath: small.description))
-        try Data(written + padding + Array("[]".utf8)).write(to: URL(fileURLWithPath: broken.description))
-        #expect(FileSystem.mapLargeFile(large)?.count == written.count + padding.count)
-        #expect(written.count >= FileSystem.largeFileSize || FileSystem.mapLargeFile(small) == nil)
+        try Data(written).write(to: URL(fileURLWithPath: large.description))
+        try Data(base.jsonBytes()).write(to: URL(fileURLWithPath: small.description))
+        try Data(written + Array("[]".utf8)).write(to: URL(fileURLWithPath: broken.description))
+        #expect(FileSystem.mapLargeFile(large)?.count == written.count)
+        #expect(base.jsonBytes().count >= FileSystem.largeFileSize || FileSystem.mapLargeFile(small) == nil)
         guard case .table(let mapped) = try Stylesheet.read(large, mapsLargeJSONTables: true) else {
             Issue.record("not read as a table")
             return
@@ -100,7 +103,7 @@ struct TableJSONReaderTests {
         let mappedError = try #require(error(broken, mapped: true))
         #expect(mappedError.message == "malformed rule table: unexpected text after the JSON value")
         let readError = try #require(error(broken, mapped: false))
-        #expect(mappedError.range == readError.range && mappedError.range.start == written.count + padding.count)
+        #expect(mappedError.range == readError.range && mappedError.range.start == written.count)
         #expect(mappedError.file.bytes == readError.file.bytes)
     }
 
