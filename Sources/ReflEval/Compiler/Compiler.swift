@@ -185,7 +185,7 @@ public enum Compiler {
         throws(EntryFileError) -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let built = try buildBinaryFile(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
                                         deploymentTarget: deploymentTarget)
-        return (built.result, built.binary.map { $0.map { $0.takeBytes() } })
+        return (built.result, bytes(of: built.binary))
     }
 
     /// `buildBinary`, the file's sections not copied into one array: for
@@ -205,7 +205,7 @@ public enum Compiler {
         -> (result: CompileResult, binary: Result<[UInt8], BinaryTableError>?) {
         let built = buildBinaryFile(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
                                     deploymentTarget: deploymentTarget)
-        return (built.result, built.binary.map { $0.map { $0.takeBytes() } })
+        return (built.result, bytes(of: built.binary))
     }
 
     /// `buildBinaryFile` of source text held in memory (standard input).
@@ -215,6 +215,11 @@ public enum Compiler {
         let program = program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
                               deploymentTarget: deploymentTarget)
         return buildBinary(program)
+    }
+
+    /// A laid-out table's file in one array, as the public forms give it.
+    private static func bytes(of file: Result<BinaryTableFile, BinaryTableError>?) -> Result<[UInt8], BinaryTableError>? {
+        file.map { $0.map { $0.takeBytes() } }
     }
 
     private static func buildBinary(_ program: Program, laidOutLimit: Int? = nil)
@@ -260,7 +265,7 @@ public enum Compiler {
         let program = Program(threads: threads)
         ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
         let built = buildBinary(program, laidOutLimit: laidOutLimit)
-        return (built.result, built.binary.map { $0.map { $0.takeBytes() } })
+        return (built.result, bytes(of: built.binary))
     }
 
     /// Compiles the program's rules on its threads and hands each to `take`,

@@ -25,11 +25,7 @@ enum BinaryChecksum {
                 lane4 = round(lane4, word(offset + 24))
                 offset += 32
             }
-            hash = rotate(lane1, 1) &+ rotate(lane2, 7) &+ rotate(lane3, 12) &+ rotate(lane4, 18)
-            hash = merge(hash, lane1)
-            hash = merge(hash, lane2)
-            hash = merge(hash, lane3)
-            hash = merge(hash, lane4)
+            hash = converged(lane1, lane2, lane3, lane4)
         } else {
             hash = prime5
         }
@@ -91,16 +87,19 @@ enum BinaryChecksum {
 
         /// The checksum of every byte given.
         func finished() -> UInt64 {
-            var hash = prime5
-            if total >= 32 {
-                hash = rotate(lane1, 1) &+ rotate(lane2, 7) &+ rotate(lane3, 12) &+ rotate(lane4, 18)
-                hash = merge(hash, lane1)
-                hash = merge(hash, lane2)
-                hash = merge(hash, lane3)
-                hash = merge(hash, lane4)
-            }
+            let hash = total >= 32 ? converged(lane1, lane2, lane3, lane4) : prime5
             return tail(hash &+ UInt64(total), pending, from: 0, to: pending.count)
         }
+    }
+
+    /// The four lanes made one, once every whole stripe of 32 bytes is read.
+    @inline(__always)
+    private static func converged(_ lane1: UInt64, _ lane2: UInt64, _ lane3: UInt64, _ lane4: UInt64) -> UInt64 {
+        var hash = rotate(lane1, 1) &+ rotate(lane2, 7) &+ rotate(lane3, 12) &+ rotate(lane4, 18)
+        hash = merge(hash, lane1)
+        hash = merge(hash, lane2)
+        hash = merge(hash, lane3)
+        return merge(hash, lane4)
     }
 
     @inline(__always)

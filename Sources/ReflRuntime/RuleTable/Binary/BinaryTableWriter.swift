@@ -729,15 +729,12 @@ package final class BinaryTableFile {
         var position = head.count
         body(head)
         for (offset, bytes) in sections {
-            if offset > position { body(Self.zeros[offset - position]) }
+            if offset > position { body([UInt8](repeating: 0, count: offset - position)) }
             body(bytes)
             position = offset + bytes.count
         }
-        if trailer > position { body(Self.zeros[trailer - position]) }
+        if trailer > position { body([UInt8](repeating: 0, count: trailer - position)) }
     }
-
-    /// For each gap an alignment leaves (less than 8 bytes), that many zeros.
-    private static let zeros = (0..<BinaryFormat.sectionAlignment).map { [UInt8](repeating: 0, count: $0) }
 
     /// Writes the file to `output`, piece by piece.
     package func write(to output: any ByteOutput) {
