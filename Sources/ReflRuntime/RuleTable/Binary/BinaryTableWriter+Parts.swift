@@ -52,9 +52,7 @@ extension BinaryTableWriter {
         let partStrings = part.sections[Section.stringBytes.rawValue], partOffsets = part.sections[Section.stringOffsets.rawValue]
         ids.strings.reserveCapacity(Int(part.stringCount))
         for id in 0..<part.stringCount {
-            let at = sections[Section.stringBytes.rawValue].count
-            sections[Section.stringBytes.rawValue].append(contentsOf: partStrings[Self.stringRange(id, partOffsets)])
-            ids.strings.append(claimString(from: at))
+            ids.strings.append(claimString(Self.stringRange(id, partOffsets), of: partStrings))
         }
         let numbers = part.sections[Section.numbers.rawValue]
         for at in stride(from: 0, to: numbers.count, by: NumberRecord.size) {

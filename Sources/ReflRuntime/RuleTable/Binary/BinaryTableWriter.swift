@@ -277,16 +277,13 @@ package struct BinaryTableWriter {
         return addString(at: lookup)
     }
 
-    /// The id of the string whose bytes were just appended to the string
-    /// bytes, from `start` (a part's, being joined): they stay if the
-    /// string is new, and are taken back if the pool holds it already.
-    mutating func claimString(from start: Int) -> UInt32 {
-        let end = sections[Section.stringBytes.rawValue].count
-        let lookup = findString(start..<end)
-        if let id = lookup.found {
-            sections[Section.stringBytes.rawValue].removeSubrange(start..<end)
-            return id
-        }
+    /// The id of the string whose bytes are `range` of `source` (a part's
+    /// string bytes, being joined): found where they lie, and copied to
+    /// this writer's string bytes only if the pool does not hold them yet.
+    mutating func claimString(_ range: Range<Int>, of source: [UInt8]) -> UInt32 {
+        let lookup = findString(range, of: source)
+        if let id = lookup.found { return id }
+        sections[Section.stringBytes.rawValue].append(contentsOf: source[range])
         return addString(at: lookup)
     }
 
@@ -301,13 +298,12 @@ package struct BinaryTableWriter {
         }
     }
 
-    /// Looks for a string of the pool equal to the string bytes of `range`
-    /// (which are not one of the pool's strings).
-    private func findString(_ range: Range<Int>) -> PoolIndex.Lookup {
+    /// Looks for a string of the pool equal to the bytes of `range` of `source`.
+    private func findString(_ range: Range<Int>, of source: [UInt8]) -> PoolIndex.Lookup {
         let bytes = sections[Section.stringBytes.rawValue], offsets = sections[Section.stringOffsets.rawValue]
-        return stringIndex.lookup(hash: bytes.wordHash(in: range)) { id in
+        return stringIndex.lookup(hash: source.wordHash(in: range)) { id in
             let stored = Self.stringRange(id, offsets)
-            return stored.count == range.count && bytes.equalBytes(in: stored, bytes, from: range.lowerBound)
+            return stored.count == range.count && bytes.equalBytes(in: stored, source, from: range.lowerBound)
         }
     }
 
