@@ -127,6 +127,21 @@ extension Array<UInt8> {
         return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) }
     }
 
+    /// Appends `count` zero bytes (at most `maximumZeroRun`), copied from a
+    /// run of zeros on the stack: no shared array of zeros to count a
+    /// reference to (an atomic operation) at each record the binary writer
+    /// appends, and not one byte at a time as a repetition would go.
+    @inlinable
+    package mutating func appendZeros(_ count: Int) {
+        precondition(count >= 0 && count <= Self.maximumZeroRun, "at most \(Self.maximumZeroRun) zeros at once")
+        let run: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        Swift.withUnsafeBytes(of: run) { append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// The most zeros `appendZeros` appends at once: the largest record's size, and more.
+    @inlinable
+    package static var maximumZeroRun: Int { 64 }
+
     /// Stores `value`'s bytes at `offset`, lowest first.
     @inlinable
     package mutating func storeLittleEndian<Value: FixedWidthInteger>(_ value: Value, at offset: Int) {

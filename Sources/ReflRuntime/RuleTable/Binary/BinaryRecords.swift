@@ -149,20 +149,13 @@ extension [UInt8] {
     /// Appends a record of `size` zero bytes and returns where it starts, for `set` to fill in.
     mutating func appendRecord(size: Int) -> Int {
         let start = count
-        // An array of zeros of the record's size, copied whole: appending a
-        // repetition goes byte by byte (a tenth of laying out a table), and
-        // a slice of a longer array takes the generic path (a sixth of it
-        // again, both measured with callgrind).
-        if size < Self.zeros.count {
-            append(contentsOf: Self.zeros[size])
+        if size <= Self.maximumZeroRun {
+            appendZeros(size)
         } else {
             append(contentsOf: repeatElement(0, count: size))
         }
         return start
     }
-
-    /// For each size up to the largest record's, that many zeros.
-    private static let zeros = (0...64).map { [UInt8](repeating: 0, count: $0) }
 
     /// Sets the field `field` of the record starting at `record`.
     mutating func set<Value: FixedWidthInteger>(_ field: RecordField<Value>, at record: Int, to value: Value) {
