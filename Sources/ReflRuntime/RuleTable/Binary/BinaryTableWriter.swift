@@ -151,11 +151,11 @@ package struct BinaryTableWriter {
         let condition = rule.condition.map { self.condition($0) } ?? BinaryFormat.none
         let file = fileString(rule.source.file)
         let firstProperty = UInt32(count(.properties))
-        for property in rule.properties { addProperty(property) }
+        addProperties(rule.properties)
         let firstGroup = UInt32(count(.stateGroups))
         for group in rule.stateProperties {
             let groupFirst = UInt32(count(.properties))
-            for property in group.properties { addProperty(property) }
+            addProperties(group.properties)
             appendRecord(to: .stateGroups) { section, at in
                 section.set(StateGroupRecord.state, at: at, to: UInt32(group.state.rawValue))
                 section.set(StateGroupRecord.firstProperty, at: at, to: groupFirst)
@@ -201,12 +201,16 @@ package struct BinaryTableWriter {
     var conditionCount: UInt32 { UInt32(count(.conditions)) }
     var ruleCount: UInt32 { UInt32(count(.rules)) }
 
-    private mutating func addProperty(_ property: Property) {
-        let name = propertyName(property.name)
-        let value = self.value(property.value)
-        appendRecord(to: .properties) { section, at in
-            section.set(PropertyRecord.name, at: at, to: name)
-            section.set(PropertyRecord.value, at: at, to: value | (property.isImportant ? BinaryFormat.importantBit : 0))
+    private mutating func addProperties(_ properties: [Property]) {
+        // Fields are read through the array: a copy of each property would
+        // count references to its name and value.
+        for index in properties.indices {
+            let name = propertyName(properties[index].name)
+            let value = self.value(properties[index].value) | (properties[index].isImportant ? BinaryFormat.importantBit : 0)
+            appendRecord(to: .properties) { section, at in
+                section.set(PropertyRecord.name, at: at, to: name)
+                section.set(PropertyRecord.value, at: at, to: value)
+            }
         }
     }
 
