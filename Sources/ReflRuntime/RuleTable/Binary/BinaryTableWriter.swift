@@ -297,10 +297,10 @@ package struct BinaryTableWriter {
     // them out made the 1 MB benchmark's binary build 1.3% fewer
     // instructions under callgrind, for the values' lookup alone).
 
-    /// Field `field` of the record at `at` in `section`, read in place.
+    /// Field `field` of the record at `offset` in `section`, read in place.
     @inline(__always)
-    private func read<Value: FixedWidthInteger>(_ field: RecordField<Value>, at at: Int, of section: Section) -> Value {
-        sections[section.rawValue].read(field, at: at)
+    private func read<Value: FixedWidthInteger>(_ field: RecordField<Value>, at offset: Int, of section: Section) -> Value {
+        sections[section.rawValue].read(field, at: offset)
     }
 
     /// Where string `id`'s bytes are in the string bytes.
