@@ -1,7 +1,8 @@
 /// Reads and writes of byte arrays eight bytes at a time, for the scanners
-/// (source text, JSON tables, protocol messages) and the binary writer.
-/// Each access is checked against the bytes' bounds; the pointers that make
-/// a word of eight bytes stay in this file.
+/// (source text, JSON tables, protocol messages) and the binary writer
+/// (and the zero bytes it appends for each record). Each access is checked
+/// against the bytes' bounds; the pointers that make a word of eight bytes
+/// stay in this file.
 extension ArraySlice<UInt8> {
     /// The eight bytes at `index` (an index of the slice), the first of
     /// them the word's lowest byte.
@@ -127,20 +128,23 @@ extension Array<UInt8> {
         return withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Value.self) }
     }
 
-    /// Appends `count` zero bytes (at most `maximumZeroRun`), copied from a
-    /// run of zeros on the stack: no shared array of zeros to count a
-    /// reference to (an atomic operation) at each record the binary writer
-    /// appends, and not one byte at a time as a repetition would go.
+    /// Appends `zeroCount` zero bytes (at most `maximumZeroRun`), copied
+    /// from a run of zeros on the stack: no shared array of zeros to count
+    /// a reference to (an atomic operation) at each record the binary
+    /// writer appends, and not one byte at a time as a repetition would go.
     @inlinable
-    package mutating func appendZeros(_ count: Int) {
-        precondition(count >= 0 && count <= Self.maximumZeroRun, "at most \(Self.maximumZeroRun) zeros at once")
-        let run: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        Swift.withUnsafeBytes(of: run) { append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    package mutating func appendZeros(_ zeroCount: Int) {
+        let run = ZeroRun(0, 0, 0, 0, 0, 0, 0, 0)
+        precondition(zeroCount >= 0 && zeroCount <= MemoryLayout.size(ofValue: run), "at most \(Self.maximumZeroRun) zeros at once")
+        Swift.withUnsafeBytes(of: run) { append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<zeroCount])) }
     }
 
-    /// The most zeros `appendZeros` appends at once: the largest record's size, and more.
+    /// The most zeros `appendZeros` appends at once: more than the largest record's size.
     @inlinable
-    package static var maximumZeroRun: Int { 64 }
+    package static var maximumZeroRun: Int { MemoryLayout<ZeroRun>.size }
+
+    @usableFromInline
+    typealias ZeroRun = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     /// Stores `value`'s bytes at `offset`, lowest first.
     @inlinable

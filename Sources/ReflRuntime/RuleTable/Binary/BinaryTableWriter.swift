@@ -306,7 +306,9 @@ package struct BinaryTableWriter {
     /// Where string `id`'s bytes are in the string bytes.
     @inline(__always)
     private func storedStringRange(_ id: UInt32) -> Range<Int> {
-        Int(read(ListEntry.value, at: ListEntry.size * Int(id), of: .stringOffsets))..<Int(read(ListEntry.value, at: ListEntry.size * (Int(id) + 1), of: .stringOffsets))
+        let start = read(ListEntry.value, at: ListEntry.size * Int(id), of: .stringOffsets)
+        let end = read(ListEntry.value, at: ListEntry.size * (Int(id) + 1), of: .stringOffsets)
+        return Int(start)..<Int(end)
     }
 
     private func findString(_ text: String) -> PoolIndex.Lookup {
