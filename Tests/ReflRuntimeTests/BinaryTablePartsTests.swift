@@ -98,6 +98,20 @@ struct BinaryTablePartsTests {
         #expect(try BinaryTable(bytes).ruleTable() == RuleTable(variables: ["v": nested], rules: rules))
     }
 
+    /// The three words a list-less value's record is compared and stored as
+    /// (`claimRecord`) are its fields, where the reader reads them.
+    @Test func aValueRecordsThreeWordsAreItsFields() {
+        var record = [UInt8](repeating: 0, count: ValueRecord.size)
+        record.set(ValueRecord.kind, at: 0, to: 0x12)
+        record.set(ValueRecord.small, at: 0, to: 0x34)
+        record.set(ValueRecord.wide, at: 0, to: 0x5678)
+        for index in 0..<ValueRecord.wordCount { record.set(ValueRecord.word(index), at: 0, to: 0x1000_0001 * UInt32(index + 1)) }
+        #expect(record.read(ValueRecord.head, at: 0) == 0x1000_0001_5678_3412)
+        #expect(record.read(ValueRecord.middle, at: 0) == 0x3000_0003_2000_0002)
+        #expect(record.read(ValueRecord.tail, at: 0) == 0x4000_0004)
+        #expect(ValueRecord.tail.offset + 4 == ValueRecord.size)
+    }
+
     @Test func aPoolFindsEveryEntryWhenHashesCollide() {
         // 5,000 entries on three hashes: probes run long and the index grows many times.
         var index = PoolIndex()

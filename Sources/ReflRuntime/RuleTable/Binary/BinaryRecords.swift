@@ -55,6 +55,12 @@ enum ValueRecord {
     static let wordCount = 4
     /// Word `index` (0 to 3).
     static func word(_ index: Int) -> RecordField<UInt32> { RecordField(4 + 4 * index) }
+    /// The record as three words, for the writer to compare and store it
+    /// whole (the fields are little-endian, so `head` is `kind`, `small`,
+    /// `wide` and word 0 from its low byte up, and `middle` words 1 and 2).
+    static let head = RecordField<UInt64>(0)
+    static let middle = RecordField<UInt64>(8)
+    static let tail = RecordField<UInt32>(16)
 }
 
 /// A node of a condition's tree.

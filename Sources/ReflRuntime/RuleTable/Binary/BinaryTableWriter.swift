@@ -383,6 +383,7 @@ package struct BinaryTableWriter {
     /// The index of the value record of `kind` with `fields`, added if it is
     /// new; its list's entries, the top of the list stack, are taken off.
     mutating func claimValue(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
+        guard fields.list != nil else { return claimRecord(kind: kind, fields) }
         if let list = fields.list { precondition(list.start + list.count == listStack.count, "a list not on top of the list stack") }
         defer { if let list = fields.list { listStack.removeLast(list.count) } }
         let lookup = findValue(kind: kind, fields)
@@ -405,6 +406,35 @@ package struct BinaryTableWriter {
             section.set(ValueRecord.small, at: at, to: fields.small)
             section.set(ValueRecord.wide, at: at, to: fields.wide)
             for index in 0..<ValueRecord.wordCount { section.set(ValueRecord.word(index), at: at, to: words[index]) }
+        }
+        return id
+    }
+
+    /// `claimValue` of a value that owns no list (most do not): its record
+    /// is all there is to compare, and is hashed, compared and stored as its
+    /// three words (`ValueRecord.head`, `.middle`, `.tail`) rather than field
+    /// by field (2.5% of the 10 MB binary build, 3% of its instructions).
+    /// The hash is `findValue`'s, whose index the two share; a kind of value
+    /// either always owns a list or never does, so the two never compare
+    /// records of one kind.
+    private mutating func claimRecord(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
+        let head = UInt64(kind) | UInt64(fields.small) << 8 | UInt64(fields.wide) << 16 | UInt64(fields.words[0]) << 32
+        let middle = UInt64(fields.words[1]) | UInt64(fields.words[2]) << 32
+        let tail = fields.words[3]
+        let hash = PoolIndex.mix(PoolIndex.mix(PoolIndex.mix(PoolIndex.seed, head), middle), UInt64(tail))
+        let lookup = valueIndex.lookup(hash: PoolIndex.finished(hash)) { id in
+            let at = ValueRecord.size * Int(id)
+            return read(ValueRecord.head, at: at, of: .values) == head && read(ValueRecord.middle, at: at, of: .values) == middle
+                && read(ValueRecord.tail, at: at, of: .values) == tail
+        }
+        if let id = lookup.found { return id }
+        let id = valueCount
+        valueIndex.insert(id, at: lookup)
+        valueListShapes?.append(OwnedListShape(section: nil, word: 0, count: 0))
+        appendRecord(to: .values) { section, at in
+            section.set(ValueRecord.head, at: at, to: head)
+            section.set(ValueRecord.middle, at: at, to: middle)
+            section.set(ValueRecord.tail, at: at, to: tail)
         }
         return id
     }
