@@ -99,7 +99,8 @@ struct BinaryTablePartsTests {
     }
 
     /// The three words a list-less value's record is compared and stored as
-    /// (`claimRecord`) are its fields, where the reader reads them.
+    /// (`claimRecord`), and the one word a property's record is stored as,
+    /// are their fields, where the reader reads them.
     @Test func aValueRecordsThreeWordsAreItsFields() {
         var record = [UInt8](repeating: 0, count: ValueRecord.size)
         record.set(ValueRecord.kind, at: 0, to: 0x12)
@@ -110,6 +111,17 @@ struct BinaryTablePartsTests {
         #expect(record.read(ValueRecord.middle, at: 0) == 0x3000_0003_2000_0002)
         #expect(record.read(ValueRecord.tail, at: 0) == 0x4000_0004)
         #expect(ValueRecord.tail.offset + 4 == ValueRecord.size)
+        var appended: [UInt8] = []
+        appended.appendLittleEndian(0x1000_0001_5678_3412, 0x3000_0003_2000_0002, 0x4000_0004)
+        #expect(appended == record)
+
+        var property = [UInt8](repeating: 0, count: PropertyRecord.size)
+        property.set(PropertyRecord.name, at: 0, to: 7)
+        property.set(PropertyRecord.value, at: 0, to: 9 | BinaryFormat.importantBit)
+        #expect(property.read(PropertyRecord.whole, at: 0) == UInt64(9 | BinaryFormat.importantBit) << 32 | 7)
+        var wholeProperty: [UInt8] = []
+        wholeProperty.appendLittleEndian(UInt64(9 | BinaryFormat.importantBit) << 32 | 7)
+        #expect(wholeProperty == property)
     }
 
     @Test func aPoolFindsEveryEntryWhenHashesCollide() {

@@ -139,6 +139,21 @@ extension Array<UInt8> {
         Swift.withUnsafeBytes(of: run) { append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<zeroCount])) }
     }
 
+    /// Appends a record put together as three words (a value record, see
+    /// `ValueRecord.head`): 20 bytes, each word lowest byte first, in one
+    /// append rather than zeros and then a store per field.
+    @inlinable
+    package mutating func appendLittleEndian(_ first: UInt64, _ second: UInt64, _ third: UInt32) {
+        let record = (first.littleEndian, second.littleEndian, third.littleEndian)
+        Swift.withUnsafeBytes(of: record) { append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<20])) }
+    }
+
+    /// Appends a record put together as one word (a property record, see `PropertyRecord.whole`).
+    @inlinable
+    package mutating func appendLittleEndian(_ word: UInt64) {
+        Swift.withUnsafeBytes(of: word.littleEndian) { append(contentsOf: $0) }
+    }
+
     /// The most zeros `appendZeros` appends at once: more than the largest record's size.
     @inlinable
     package static var maximumZeroRun: Int { MemoryLayout<ZeroRun>.size }

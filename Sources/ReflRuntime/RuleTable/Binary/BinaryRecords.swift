@@ -87,6 +87,8 @@ enum PropertyRecord {
     static let name = RecordField<UInt32>(0)
     /// The value index, with `BinaryFormat.importantBit` set when `!important`.
     static let value = RecordField<UInt32>(4)
+    /// The record as one word, `name` in its low half, for the writer to store it whole.
+    static let whole = RecordField<UInt64>(0)
 }
 
 /// The properties of one control state of a rule.

@@ -207,10 +207,7 @@ package struct BinaryTableWriter {
         for index in properties.indices {
             let name = propertyName(properties[index].name)
             let value = self.value(properties[index].value) | (properties[index].isImportant ? BinaryFormat.importantBit : 0)
-            appendRecord(to: .properties) { section, at in
-                section.set(PropertyRecord.name, at: at, to: name)
-                section.set(PropertyRecord.value, at: at, to: value)
-            }
+            sections[Section.properties.rawValue].appendLittleEndian(UInt64(name) | UInt64(value) << 32)  // `PropertyRecord.whole`
         }
     }
 
@@ -431,11 +428,7 @@ package struct BinaryTableWriter {
         let id = valueCount
         valueIndex.insert(id, at: lookup)
         valueListShapes?.append(OwnedListShape(section: nil, word: 0, count: 0))
-        appendRecord(to: .values) { section, at in
-            section.set(ValueRecord.head, at: at, to: head)
-            section.set(ValueRecord.middle, at: at, to: middle)
-            section.set(ValueRecord.tail, at: at, to: tail)
-        }
+        sections[Section.values.rawValue].appendLittleEndian(head, middle, tail)
         return id
     }
 
