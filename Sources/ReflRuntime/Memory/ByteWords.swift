@@ -154,6 +154,12 @@ extension Array<UInt8> {
         Swift.withUnsafeBytes(of: word.littleEndian) { append(contentsOf: $0) }
     }
 
+    /// Appends one u32, lowest byte first (an entry of a list section).
+    @inlinable
+    package mutating func appendLittleEndian(_ word: UInt32) {
+        Swift.withUnsafeBytes(of: word.littleEndian) { append(contentsOf: $0) }
+    }
+
     /// The most zeros `appendZeros` appends at once: more than the largest record's size.
     @inlinable
     package static var maximumZeroRun: Int { MemoryLayout<ZeroRun>.size }

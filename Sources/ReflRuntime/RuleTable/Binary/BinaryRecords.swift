@@ -175,8 +175,8 @@ extension [UInt8] {
         load(Value.self, at: record + field.offset)
     }
 
-    /// Appends one u32 entry of a list section.
+    /// Appends one u32 entry of a list section (`ListEntry.value` is the whole entry).
     mutating func appendEntry(_ value: UInt32) {
-        set(ListEntry.value, at: appendRecord(size: ListEntry.size), to: value)
+        appendLittleEndian(value)
     }
 }
