@@ -1,6 +1,6 @@
 /// Reads and writes of byte arrays eight bytes at a time, for the scanners
 /// (source text, JSON tables, protocol messages) and the binary writer
-/// (and the zero bytes it appends for each record). Each access is checked
+/// (and the records it appends whole or as zeros). Each access is checked
 /// against the bytes' bounds; the pointers that make a word of eight bytes
 /// stay in this file.
 extension ArraySlice<UInt8> {

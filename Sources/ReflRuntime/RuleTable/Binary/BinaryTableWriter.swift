@@ -380,23 +380,20 @@ package struct BinaryTableWriter {
     /// The index of the value record of `kind` with `fields`, added if it is
     /// new; its list's entries, the top of the list stack, are taken off.
     mutating func claimValue(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
-        guard fields.list != nil else { return claimRecord(kind: kind, fields) }
-        if let list = fields.list { precondition(list.start + list.count == listStack.count, "a list not on top of the list stack") }
-        defer { if let list = fields.list { listStack.removeLast(list.count) } }
+        guard let list = fields.list else { return claimRecord(kind: kind, fields) }
+        precondition(list.start + list.count == listStack.count, "a list not on top of the list stack")
+        defer { listStack.removeLast(list.count) }
         let lookup = findValue(kind: kind, fields)
         if let id = lookup.found { return id }
         let id = valueCount
         valueIndex.insert(id, at: lookup)
-        valueListShapes?.append(OwnedListShape(section: fields.list?.section, word: UInt8(fields.list?.firstWord ?? 0),
-                                               count: UInt32(fields.list?.count ?? 0)))
+        valueListShapes?.append(OwnedListShape(section: list.section, word: UInt8(list.firstWord), count: UInt32(list.count)))
         var words = fields.words
-        if let list = fields.list {
-            // A list's place is the first free one: lists follow their owners' order.
-            words[list.firstWord] = UInt32(count(list.section))
-            for index in list.start..<(list.start + list.count) {
-                let entry = listStack[index]
-                sections[list.section.rawValue].appendEntry(entry)
-            }
+        // A list's place is the first free one: lists follow their owners' order.
+        words[list.firstWord] = UInt32(count(list.section))
+        for index in list.start..<(list.start + list.count) {
+            let entry = listStack[index]
+            sections[list.section.rawValue].appendEntry(entry)
         }
         appendRecord(to: .values) { section, at in
             section.set(ValueRecord.kind, at: at, to: kind)
