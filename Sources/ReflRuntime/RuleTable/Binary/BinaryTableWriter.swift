@@ -383,7 +383,7 @@ package struct BinaryTableWriter {
         guard let list = fields.list else { return claimRecord(kind: kind, fields) }
         precondition(list.start + list.count == listStack.count, "a list not on top of the list stack")
         defer { listStack.removeLast(list.count) }
-        let lookup = findValue(kind: kind, fields)
+        let lookup = findValue(kind: kind, fields, list: list)
         if let id = lookup.found { return id }
         let id = valueCount
         valueIndex.insert(id, at: lookup)
@@ -408,15 +408,12 @@ package struct BinaryTableWriter {
     /// is all there is to compare, and is hashed, compared and stored as its
     /// three words (`ValueRecord.head`, `.middle`, `.tail`) rather than field
     /// by field (2.5% of the 10 MB binary build, 3% of its instructions).
-    /// The hash is `findValue`'s, whose index the two share; a kind of value
-    /// either always owns a list or never does, so the two never compare
-    /// records of one kind.
+    /// Its hash is `recordHash`, as `findValue`'s is before the list, for
+    /// the index the two share; a kind of value either always owns a list or
+    /// never does, so the two never compare records of one kind.
     private mutating func claimRecord(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
-        let head = UInt64(kind) | UInt64(fields.small) << 8 | UInt64(fields.wide) << 16 | UInt64(fields.words[0]) << 32
-        let middle = UInt64(fields.words[1]) | UInt64(fields.words[2]) << 32
-        let tail = fields.words[3]
-        let hash = PoolIndex.mix(PoolIndex.mix(PoolIndex.mix(PoolIndex.seed, head), middle), UInt64(tail))
-        let lookup = valueIndex.lookup(hash: PoolIndex.finished(hash)) { id in
+        let (head, middle, tail) = Self.recordWords(kind: kind, fields, fields.words)
+        let lookup = valueIndex.lookup(hash: PoolIndex.finished(Self.recordHash(head, middle, tail))) { id in
             let at = ValueRecord.size * Int(id)
             return read(ValueRecord.head, at: at, of: .values) == head && read(ValueRecord.middle, at: at, of: .values) == middle
                 && read(ValueRecord.tail, at: at, of: .values) == tail
@@ -429,16 +426,29 @@ package struct BinaryTableWriter {
         return id
     }
 
+    /// A value record's three words (`ValueRecord.head`, `.middle`, `.tail`)
+    /// for `kind`, the small fields of `fields`, and `words`.
+    @inline(__always)
+    private static func recordWords(kind: UInt8, _ fields: BinaryValueFields, _ words: ValueWords) -> (UInt64, UInt64, UInt32) {
+        (UInt64(kind) | UInt64(fields.small) << 8 | UInt64(fields.wide) << 16 | UInt64(words[0]) << 32,
+         UInt64(words[1]) | UInt64(words[2]) << 32, words[3])
+    }
+
+    /// The value pool's hash of a record's three words (a list's entries, when it owns one, are mixed in after).
+    @inline(__always)
+    private static func recordHash(_ head: UInt64, _ middle: UInt64, _ tail: UInt32) -> UInt64 {
+        PoolIndex.mix(PoolIndex.mix(PoolIndex.mix(PoolIndex.seed, head), middle), UInt64(tail))
+    }
+
     /// Looks for a value record of the pool equal to the record of `kind`
-    /// and `fields` (its list in place of its list's position).
-    private func findValue(kind: UInt8, _ fields: BinaryValueFields) -> PoolIndex.Lookup {
+    /// and `fields`, which own `list` (its entries in place of its position).
+    private func findValue(kind: UInt8, _ fields: BinaryValueFields, list: BinaryValueFields.OwnedList) -> PoolIndex.Lookup {
         var words = fields.words
-        let listWord = fields.list?.firstWord ?? -1
-        if listWord >= 0 { words[listWord] = 0 }  // the list's place, whatever the codec left there, is not compared
-        var hash = PoolIndex.mix(PoolIndex.seed, UInt64(kind) | UInt64(fields.small) << 8 | UInt64(fields.wide) << 16 | UInt64(words[0]) << 32)
-        hash = PoolIndex.mix(hash, UInt64(words[1]) | UInt64(words[2]) << 32)
-        hash = PoolIndex.mix(hash, UInt64(words[3]))
-        let listRange = fields.list.map { $0.start..<($0.start + $0.count) } ?? 0..<0
+        let listWord = list.firstWord
+        words[listWord] = 0  // the list's place, whatever the codec left there, is not compared
+        let (head, middle, tail) = Self.recordWords(kind: kind, fields, words)
+        var hash = Self.recordHash(head, middle, tail)
+        let listRange = list.start..<(list.start + list.count)
         for index in listRange { hash = PoolIndex.mix(hash, UInt64(listStack[index])) }
         return valueIndex.lookup(hash: PoolIndex.finished(hash)) { id in
             let at = ValueRecord.size * Int(id)
@@ -447,7 +457,6 @@ package struct BinaryTableWriter {
             for position in 0..<ValueRecord.wordCount where position != listWord {
                 if read(ValueRecord.word(position), at: at, of: .values) != words[position] { return false }
             }
-            guard let list = fields.list else { return true }
             // The list's length is one of the words compared above (a reader needs it), so the lists are as long.
             let first = Int(read(ValueRecord.word(list.firstWord), at: at, of: .values))
             guard (first + list.count) * ListEntry.size <= sections[list.section.rawValue].count else { return false }
