@@ -249,6 +249,9 @@ final class RuleCompiler {
         // Worked on in local copies, stored at the end: each access to a
         // property of the class is checked for exclusivity at run time.
         var headers = self.headers
+        // Moved out, not shared: setting a rule's includes in a shared array
+        // would first copy all of it.
+        self.headers = []
         let included = includedSelectorIDs()
         // The rules with each included selector, in source order: the first
         // and, for each rule, the next one with the same selector.
@@ -291,7 +294,7 @@ final class RuleCompiler {
                         var target = first[Int(ids[Int(selector.textID)])]
                         if target < 0 {
                             let written = selector.canonicalText(in: file.source)
-                            if knownSelectors == nil { knownSelectors = allSelectorTexts() }
+                            if knownSelectors == nil { knownSelectors = allSelectorTexts(of: headers) }
                             let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
                             program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
                         }
@@ -337,8 +340,8 @@ final class RuleCompiler {
         return (texts.count, ids)
     }
 
-    /// The distinct selectors of the valid rules, in source order.
-    private func allSelectorTexts() -> [String] {
+    /// The distinct selectors of the valid rules of `headers`, in source order.
+    private func allSelectorTexts(of headers: [Header]) -> [String] {
         var seen = ByteStringTable()
         var texts: [String] = []
         for (fileIndex, file) in files.enumerated() {
