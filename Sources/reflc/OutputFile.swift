@@ -43,6 +43,19 @@ final class OutputFile: ByteBufferOutput {
     private var destination: Destination
     /// The first write error, reported at commit.
     private var writeFailure: String?
+    /// Buffers of bytes handed over and not yet written, in order, and how
+    /// many bytes they hold. They are written together once they hold
+    /// `gatherLimit`, in one system call, rather than one call per item of
+    /// rules and one per comma between items (the 10 MB corpus's table was
+    /// 400 writes of about 110 KB and 400 of one byte).
+    private var gathered: [ByteBuffer] = []
+    private var gatheredBytes = 0
+    /// Buffers written and emptied, given in exchange for the next ones handed over.
+    private var emptied: [ByteBuffer] = []
+    private static let gatherLimit = 512 << 10
+    /// Bytes written by `write` are gathered too, after the others in the
+    /// last buffer, up to this many; more are written on their own.
+    private static let smallWrite = 4 << 10
 
     private init(path: FilePath, target: FilePath, destination: Destination) {
         self.path = path
@@ -104,7 +117,14 @@ final class OutputFile: ByteBufferOutput {
         guard writeFailure == nil else { return }
         switch destination {
         case .replace(let temporary, _), .rewrite(let temporary):
-            writeFailure = Descriptor.writeAll(bytes, to: temporary.descriptor)
+            if bytes.count <= Self.smallWrite {
+                if gathered.isEmpty { gathered.append(emptied.popLast() ?? ByteBuffer()) }
+                gathered[gathered.count - 1].append(bytes)
+                gatheredBytes += bytes.count
+                return
+            }
+            writeGathered(to: temporary.descriptor)
+            if writeFailure == nil { writeFailure = Descriptor.writeAll(bytes, to: temporary.descriptor) }
         case .stream(var buffer):
             destination = .stream([])  // the buffer is extended uniquely, not copied
             buffer.append(contentsOf: bytes)
@@ -116,10 +136,28 @@ final class OutputFile: ByteBufferOutput {
         switch destination {
         case .replace(let temporary, _), .rewrite(let temporary):
             guard writeFailure == nil else { return buffer.removeAll() }  // the first failure is the one reported
-            writeFailure = buffer.drain(to: temporary.descriptor)
+            // Its bytes are taken as they are, its memory exchanged for an emptied buffer's.
+            let taken = emptied.popLast() ?? ByteBuffer(capacity: buffer.reservedCapacity)
+            taken.exchangeContents(with: buffer)
+            gathered.append(taken)
+            gatheredBytes += taken.count
+            if gatheredBytes >= Self.gatherLimit { writeGathered(to: temporary.descriptor) }
         case .stream:
             buffer.drain { write($0) }
         }
+    }
+
+    /// Writes the gathered bytes, unless a write has failed already.
+    private func writeGathered(to descriptor: Int32) {
+        guard !gathered.isEmpty else { return }
+        if writeFailure == nil {
+            writeFailure = ByteBuffer.drain(gathered, to: descriptor)
+        } else {
+            for buffer in gathered { buffer.removeAll() }
+        }
+        emptied.append(contentsOf: gathered)
+        gathered.removeAll(keepingCapacity: true)
+        gatheredBytes = 0
     }
 
     /// Writes everything into place; returns an error message on failure
@@ -134,6 +172,10 @@ final class OutputFile: ByteBufferOutput {
                 discard()
                 return "cannot write '\(path)': it is an input of this build ('\(input.path)'); choose another output"
             }
+        }
+        switch destination {
+        case .replace(let temporary, _), .rewrite(let temporary): writeGathered(to: temporary.descriptor)
+        case .stream: break
         }
         let problem: String?
         switch destination {
@@ -161,6 +203,8 @@ final class OutputFile: ByteBufferOutput {
 
     /// Leaves the path as it was.
     func discard() {
+        gathered.removeAll()
+        gatheredBytes = 0
         switch destination {
         case .replace(let temporary, _), .rewrite(let temporary): temporary.remove()
         case .stream: destination = .stream([])

@@ -109,6 +109,30 @@ struct ReliabilityTests {
         #expect(try Self.strays(in: folder).isEmpty)
     }
 
+    /// A table of a few megabytes is written to its file in a few large
+    /// writes, each gathering many items' JSON and the commas between them:
+    /// the file has every byte standard output gets, in order, both for a
+    /// new file and for one with another hard link (written in place).
+    @Test func aLargeTableInAFileIsByteForByteTheTableOnStandardOutput() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rules = (0..<6_000).map { "UIView:t\($0) { alpha: 0.\($0 % 10); corner-radius: \($0)px; tint-color: rgb(\($0 % 256), 10, 20); }" }
+        try rules.joined(separator: "\n").write(toFile: folder + "/s.less", atomically: false, encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: folder + "/stdout.json", contents: nil)
+        #expect(try CLI.run(["build", "s.less", "-o", "-"], in: folder, standardOutput: folder + "/stdout.json").status == 0)
+        try "old".write(toFile: folder + "/linked.json", atomically: false, encoding: .utf8)
+        try FileManager.default.linkItem(atPath: folder + "/linked.json", toPath: folder + "/other.json")
+        for output in ["new.json", "linked.json"] {
+            #expect(try CLI.run(["build", "s.less", "-o", output], in: folder).status == 0)
+        }
+        let expected = try #require(FileManager.default.contents(atPath: folder + "/stdout.json"))
+        #expect(expected.count > 2_000_000)
+        let table = try JSONSerialization.jsonObject(with: expected) as? [String: Any]
+        #expect((table?["rules"] as? [Any])?.count == 6_000)
+        #expect(FileManager.default.contents(atPath: folder + "/new.json") == expected)
+        #expect(FileManager.default.contents(atPath: folder + "/other.json") == expected)
+    }
+
     @Test func aDirectoryIsRefused() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -158,6 +158,27 @@ package final class ByteBuffer {
         count = 0
         return problem
     }
+
+    /// Writes the written bytes of `buffers` to `descriptor`, one after the
+    /// other, in as few system calls as the system allows, and empties
+    /// them; why they could not all be written, or nil.
+    package static func drain(_ buffers: [ByteBuffer], to descriptor: Int32) -> String? {
+        let problem = Descriptor.writeAll(gathering: buffers.map { UnsafeRawBufferPointer(start: $0.storage, count: $0.count) },
+                                          to: descriptor)
+        for buffer in buffers { buffer.count = 0 }
+        return problem
+    }
+
+    /// Gives this buffer the bytes and memory of `other`, and `other` this
+    /// buffer's: how written bytes change hands without being copied.
+    package func exchangeContents(with other: ByteBuffer) {
+        swap(&count, &other.count)
+        swap(&capacity, &other.capacity)
+        swap(&storage, &other.storage)
+    }
+
+    /// How many bytes the buffer holds without growing.
+    package var reservedCapacity: Int { capacity }
 }
 
 /// The bytes `ByteBuffer.write(maximum:)` reserved, written by index; each

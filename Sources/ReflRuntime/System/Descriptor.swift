@@ -60,6 +60,35 @@ package enum Descriptor {
         return nil
     }
 
+    /// Writes all of `parts`, one after the other, with `writev`: many
+    /// parts in one system call; why they could not all be written, or nil.
+    package static func writeAll(gathering parts: [UnsafeRawBufferPointer], to descriptor: Int32) -> String? {
+        var vectors = parts.compactMap { part in
+            part.isEmpty ? nil : iovec(iov_base: UnsafeMutableRawPointer(mutating: part.baseAddress), iov_len: part.count)
+        }
+        var first = 0
+        while first < vectors.count {
+            // At most 64 parts a call: far below any system's IOV_MAX.
+            let written = vectors.withUnsafeBufferPointer { vectors in
+                writev(descriptor, vectors.baseAddress! + first, Int32(min(vectors.count - first, 64)))
+            }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 { return FileSystem.lastErrorReason() }
+            if written == 0 { return "nothing could be written" }
+            // Past the parts written whole, into the one written in part.
+            var left = written
+            while first < vectors.count && left >= vectors[first].iov_len {
+                left -= vectors[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                vectors[first].iov_base += left
+                vectors[first].iov_len -= left
+            }
+        }
+        return nil
+    }
+
     /// Sends some of `bytes` on a connected socket without raising SIGPIPE
     /// when the peer has gone: how many were sent, -1 on an error (`errno`
     /// says which; EAGAIN when a non-blocking socket is full).
