@@ -121,6 +121,7 @@ final class OutputFile: ByteBufferOutput {
                 if gathered.isEmpty { gathered.append(emptied.popLast() ?? ByteBuffer()) }
                 gathered[gathered.count - 1].append(bytes)
                 gatheredBytes += bytes.count
+                if gatheredBytes >= Self.gatherLimit { writeGathered(to: temporary.descriptor) }
                 return
             }
             writeGathered(to: temporary.descriptor)

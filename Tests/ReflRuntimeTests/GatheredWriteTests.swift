@@ -3,15 +3,73 @@ import Testing
 @testable import ReflRuntime
 
 /// Buffers written together (`ByteBuffer.drain(_:to:)`, how `reflc build
-/// -o FILE` writes a table) arrive whole and in order.
+/// -o FILE` writes a table) arrive whole and in order, also when a system
+/// call writes only part of what it is given.
 struct GatheredWriteTests {
-    /// Buffers of `sizes` bytes, each of its own repeated letter.
+    /// Bytes that differ from their neighbours and from those of other
+    /// parts, so that a byte out of place changes what arrives.
+    static func pattern(_ part: Int, _ size: Int) -> [UInt8] {
+        (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ part &* 13 &+ $0 >> 8) }
+    }
+
+    /// Buffers of `sizes` bytes, each of its own `pattern`.
     static func buffers(_ sizes: [Int]) -> [ByteBuffer] {
         sizes.enumerated().map { index, size in
             let buffer = ByteBuffer()
-            buffer.append(ArraySlice(repeating: UInt8(ascii: "a") + UInt8(index % 26), count: size))
+            buffer.append(ArraySlice(pattern(index, size)))
             return buffer
         }
+    }
+
+    /// Calls that write fewer bytes than they are given, sometimes ending
+    /// inside a part, and now and then fail as a signal makes them (EINTR):
+    /// every byte still arrives once, in order.
+    @Test func writesThatStopPartWayGoOnFromWhereTheyStopped() {
+        let sizes = [100, 1, 0, 5_000, 3, 64, 0, 999] + (0..<140).map { $0 * 37 % 300 }
+        let parts = sizes.enumerated().map { Self.pattern($0, $1) }
+        let expected = parts.flatMap { $0 }
+        let memory = parts.map { part -> UnsafeMutableRawBufferPointer in
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(part.count, 1), alignment: 1)
+            memory.copyBytes(from: part)
+            return memory
+        }
+        defer { for part in memory { part.deallocate() } }
+        let allowances = [1, 7, 250, 3, 40, 64, 2, 99]
+        var received: [UInt8] = []
+        var calls = 0, interrupted = 0, mostParts = 0
+        let problem = Descriptor.writeAll(gathering: zip(memory, parts).map { UnsafeRawBufferPointer(rebasing: $0[0..<$1.count]) }) { vectors in
+            calls += 1
+            mostParts = max(mostParts, vectors.count)
+            if calls % 5 == 0 {
+                interrupted += 1
+                errno = EINTR
+                return -1
+            }
+            var allowance = allowances[calls % allowances.count]
+            var written = 0
+            for vector in vectors where allowance > 0 {
+                let count = min(allowance, vector.iov_len)
+                received += UnsafeRawBufferPointer(start: vector.iov_base, count: count)
+                written += count
+                allowance -= count
+            }
+            return written
+        }
+        #expect(problem == nil)
+        #expect(received.count == expected.count)
+        #expect(received == expected)
+        #expect(interrupted > 10 && mostParts == 64)
+    }
+
+    @Test func aCallThatFailsSaysWhy() {
+        let part = [UInt8](repeating: 1, count: 10)
+        let problem = part.withUnsafeBytes { bytes in
+            Descriptor.writeAll(gathering: [bytes]) { _ in
+                errno = ENOSPC
+                return -1
+            }
+        }
+        #expect(problem == "no space left on device")
     }
 
     @Test func manyBuffersLargerThanAPipeHoldsArriveWholeAndInOrder() throws {
@@ -58,7 +116,7 @@ struct GatheredWriteTests {
         let full = Self.buffers([5])[0]
         let empty = ByteBuffer(capacity: 1 << 16)
         empty.exchangeContents(with: full)
-        #expect(empty.bytes == Array("aaaaa".utf8))
+        #expect(empty.bytes == Self.pattern(0, 5))
         #expect(full.count == 0 && full.reservedCapacity == 1 << 16)
         full.append(ArraySlice("b".utf8))
         #expect(full.bytes == [UInt8(ascii: "b")])

@@ -112,7 +112,8 @@ struct ReliabilityTests {
     /// A table of a few megabytes is written to its file in a few large
     /// writes, each gathering many items' JSON and the commas between them:
     /// the file has every byte standard output gets, in order, both for a
-    /// new file and for one with another hard link (written in place).
+    /// new file and for one with another hard link (written in place); and
+    /// so has a binary table, written in pieces small and large.
     @Test func aLargeTableInAFileIsByteForByteTheTableOnStandardOutput() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -131,6 +132,15 @@ struct ReliabilityTests {
         #expect((table?["rules"] as? [Any])?.count == 6_000)
         #expect(FileManager.default.contents(atPath: folder + "/new.json") == expected)
         #expect(FileManager.default.contents(atPath: folder + "/other.json") == expected)
+        // A binary table's sections: small ones gathered, large ones written
+        // on their own after the gathered bytes before them.
+        _ = FileManager.default.createFile(atPath: folder + "/stdout.reflb", contents: nil)
+        #expect(try CLI.run(["build", "s.less", "--format", "binary", "-o", "-"], in: folder,
+                            standardOutput: folder + "/stdout.reflb").status == 0)
+        #expect(try CLI.run(["build", "s.less", "--format", "binary", "-o", "new.reflb"], in: folder).status == 0)
+        let binary = try #require(FileManager.default.contents(atPath: folder + "/stdout.reflb"))
+        #expect(binary.count > 100_000)
+        #expect(FileManager.default.contents(atPath: folder + "/new.reflb") == binary)
     }
 
     @Test func aDirectoryIsRefused() throws {

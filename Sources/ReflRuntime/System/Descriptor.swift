@@ -63,15 +63,22 @@ package enum Descriptor {
     /// Writes all of `parts`, one after the other, with `writev`: many
     /// parts in one system call; why they could not all be written, or nil.
     package static func writeAll(gathering parts: [UnsafeRawBufferPointer], to descriptor: Int32) -> String? {
+        writeAll(gathering: parts) { vectors in writev(descriptor, vectors.baseAddress, Int32(vectors.count)) }
+    }
+
+    /// `writeAll(gathering:to:)` through `write`, which is given the parts
+    /// still to write (from where the last call stopped, at most 64 of them:
+    /// far below any system's IOV_MAX) and returns how many bytes it wrote,
+    /// or -1 with `errno` set. A call may write fewer bytes than it is given
+    /// (a signal, a full disk), ending inside a part: the next begins there.
+    package static func writeAll(gathering parts: [UnsafeRawBufferPointer], with write: (UnsafeBufferPointer<iovec>) -> Int) -> String? {
         var vectors = parts.compactMap { part in
             part.isEmpty ? nil : iovec(iov_base: UnsafeMutableRawPointer(mutating: part.baseAddress), iov_len: part.count)
         }
         var first = 0
         while first < vectors.count {
-            // At most 64 parts a call: far below any system's IOV_MAX.
-            let written = vectors.withUnsafeBufferPointer { vectors in
-                writev(descriptor, vectors.baseAddress! + first, Int32(min(vectors.count - first, 64)))
-            }
+            let end = min(vectors.count, first + 64)
+            let written = vectors.withUnsafeBufferPointer { vectors in write(UnsafeBufferPointer(rebasing: vectors[first..<end])) }
             if written < 0 && errno == EINTR { continue }
             if written < 0 { return FileSystem.lastErrorReason() }
             if written == 0 { return "nothing could be written" }
