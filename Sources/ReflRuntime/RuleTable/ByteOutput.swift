@@ -8,7 +8,8 @@ public protocol ByteOutput: AnyObject {
 /// copy in an array (the JSON is four times its source, and the copy was
 /// 2% of a build's instructions, on the thread that puts items in order).
 package protocol ByteBufferOutput: ByteOutput {
-    /// Writes the bytes of `buffer` and empties it.
+    /// Takes the bytes of `buffer`, to be written after those before them
+    /// (at once, or gathered with the next ones), and empties it.
     func writeEmptying(_ buffer: ByteBuffer)
 }
 
