@@ -249,24 +249,31 @@ public struct Selector: Sendable {
     /// array: of `source` (the file's bytes) when the selector is written
     /// without spaces, as it nearly always is; of an assembled one otherwise.
     public func withCanonicalBytes<Result>(in source: [UInt8], _ body: (_ bytes: [UInt8], _ range: Range<Int>) -> Result) -> Result {
-        let (first, second, third) = (className, trait, whereClause)
         // Parts one byte apart have exactly a `:` between them (the grammar
         // allows nothing else that short), so the source spells the canonical text.
+        // The parts are taken one by one, not looped over as an array: an
+        // array of them would be allocated for every selector, twice a rule.
         var start = -1
         var end = -1
         var isWrittenCanonically = true
-        for part in [first, second, third] {
-            guard let part else { continue }
+        func follow(_ part: SourceRange?) {
+            guard let part else { return }
             if start < 0 { start = part.start } else if part.start != end + 1 { isWrittenCanonically = false }
             end = part.end
         }
+        follow(className)
+        follow(trait)
+        follow(whereClause)
         if isWrittenCanonically && start >= 0 { return body(source, start..<end) }
         var bytes: [UInt8] = []
-        for part in [first, second, third] {
-            guard let part else { continue }
+        func append(_ part: SourceRange?) {
+            guard let part else { return }
             if !bytes.isEmpty { bytes.append(UInt8(ascii: ":")) }
             bytes.append(contentsOf: source[part.start..<part.end])
         }
+        append(className)
+        append(trait)
+        append(whereClause)
         return body(bytes, 0..<bytes.count)
     }
 }

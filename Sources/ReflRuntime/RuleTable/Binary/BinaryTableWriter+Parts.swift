@@ -107,9 +107,10 @@ extension BinaryTableWriter {
             section.set(StateGroupRecord.firstProperty, at: at, to: section.read(StateGroupRecord.firstProperty, at: at) + firstProperty)
         }
         appendRecords(of: .rules, from: part) { section, at in
-            for field in [RuleRecord.selectorText, RuleRecord.className, RuleRecord.trait] {
-                section.set(field, at: at, to: ids.optionalString(section.read(field, at: at)))
-            }
+            // Field by field, not looped over as an array: one would be allocated for every rule.
+            section.set(RuleRecord.selectorText, at: at, to: ids.optionalString(section.read(RuleRecord.selectorText, at: at)))
+            section.set(RuleRecord.className, at: at, to: ids.optionalString(section.read(RuleRecord.className, at: at)))
+            section.set(RuleRecord.trait, at: at, to: ids.optionalString(section.read(RuleRecord.trait, at: at)))
             let condition = section.read(RuleRecord.condition, at: at)
             section.set(RuleRecord.condition, at: at, to: condition == BinaryFormat.none ? condition : ids.condition(condition))
             section.set(RuleRecord.file, at: at, to: ids.string(section.read(RuleRecord.file, at: at)))
