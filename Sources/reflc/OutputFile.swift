@@ -138,7 +138,7 @@ final class OutputFile: ByteBufferOutput {
         case .replace(let temporary, _), .rewrite(let temporary):
             guard writeFailure == nil else { return buffer.removeAll() }  // the first failure is the one reported
             // Its bytes are taken as they are, its memory exchanged for an emptied buffer's.
-            let taken = emptied.popLast() ?? ByteBuffer(capacity: buffer.reservedCapacity)
+            let taken = emptied.popLast() ?? ByteBuffer(capacity: buffer.capacity)
             taken.exchangeContents(with: buffer)
             gathered.append(taken)
             gatheredBytes += taken.count

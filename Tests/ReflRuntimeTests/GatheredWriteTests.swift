@@ -117,7 +117,7 @@ struct GatheredWriteTests {
         let empty = ByteBuffer(capacity: 1 << 16)
         empty.exchangeContents(with: full)
         #expect(empty.bytes == Self.pattern(0, 5))
-        #expect(full.count == 0 && full.reservedCapacity == 1 << 16)
+        #expect(full.count == 0 && full.capacity == 1 << 16)
         full.append(ArraySlice("b".utf8))
         #expect(full.bytes == [UInt8(ascii: "b")])
     }

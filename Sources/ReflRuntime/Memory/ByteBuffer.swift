@@ -7,7 +7,8 @@ package final class ByteBuffer {
     // (which cost a fifth of writing a table): no method lets a caller's
     // code run while it changes them.
     @exclusivity(unchecked) package private(set) var count = 0
-    @exclusivity(unchecked) private var capacity: Int
+    /// How many bytes the buffer holds without growing.
+    @exclusivity(unchecked) package private(set) var capacity: Int
     @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
 
     package init(capacity: Int = 1 << 12) {
@@ -150,18 +151,10 @@ package final class ByteBuffer {
         count = 0
     }
 
-    /// Writes the written bytes to `descriptor` as they are, without the
-    /// copy `drain` hands out, and empties the buffer; why they could not
-    /// all be written, or nil.
-    package func drain(to descriptor: Int32) -> String? {
-        let problem = Descriptor.writeAll(UnsafeRawBufferPointer(start: storage, count: count), to: descriptor)
-        count = 0
-        return problem
-    }
-
-    /// Writes the written bytes of `buffers` to `descriptor`, one after the
-    /// other, in as few system calls as the system allows, and empties
-    /// them; why they could not all be written, or nil.
+    /// Writes the written bytes of `buffers` to `descriptor` as they are,
+    /// without the copy `drain` hands out, one after the other, in as few
+    /// system calls as the system allows, and empties them; why they could
+    /// not all be written, or nil.
     package static func drain(_ buffers: [ByteBuffer], to descriptor: Int32) -> String? {
         let problem = Descriptor.writeAll(gathering: buffers.map { UnsafeRawBufferPointer(start: $0.storage, count: $0.count) },
                                           to: descriptor)
@@ -176,9 +169,6 @@ package final class ByteBuffer {
         swap(&capacity, &other.capacity)
         swap(&storage, &other.storage)
     }
-
-    /// How many bytes the buffer holds without growing.
-    package var reservedCapacity: Int { capacity }
 }
 
 /// The bytes `ByteBuffer.write(maximum:)` reserved, written by index; each

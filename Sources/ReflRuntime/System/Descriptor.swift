@@ -43,21 +43,7 @@ package enum Descriptor {
     /// Writes all of `bytes`, however many calls it takes; why it could
     /// not, or nil.
     package static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> String? {
-        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
-    }
-
-    /// Writes all of `bytes` (memory of a `ByteBuffer`, written without a
-    /// copy into an array first); why it could not, or nil.
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written < 0 { return FileSystem.lastErrorReason() }
-            if written == 0 { return "nothing could be written" }
-            offset += written
-        }
-        return nil
+        bytes.withUnsafeBytes { writeAll(gathering: [$0], to: descriptor) }
     }
 
     /// Writes all of `parts`, one after the other, with `writev`: many
