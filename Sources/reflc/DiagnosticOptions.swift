@@ -209,6 +209,15 @@ struct CompilingCommand {
     /// The files an output must not overwrite before the build has read them.
     var entryFiles: [FilePath] { readsStandardInput ? [] : [input] }
 
+    /// The size of the entry files as they are now (0 for what cannot be
+    /// seen): what a build's output is expected to be, a few times over.
+    var entryFileBytes: Int {
+        entryFiles.reduce(0) { total, path in
+            var status = stat()
+            return total + (path.withCString { stat($0, &status) } == 0 ? max(Int(status.st_size), 0) : 0)
+        }
+    }
+
     /// Standard input as the entry file, named `<stdin>`, its imports read
     /// from the working directory.
     private func standardInput() -> Result<SourceFile, Console.ExitStatus> {

@@ -112,13 +112,17 @@ struct ReliabilityTests {
     /// A table of a few megabytes is written to its file in a few large
     /// writes, each gathering many items' JSON and the commas between them:
     /// the file has every byte standard output gets, in order, both for a
-    /// new file and for one with another hard link (written in place); and
+    /// new file (given its space ahead, then cut to the table) and for one
+    /// with another hard link (written in place); and
     /// so has a binary table, written in pieces small and large.
     @Test func aLargeTableInAFileIsByteForByteTheTableOnStandardOutput() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let rules = (0..<6_000).map { "UIView:t\($0) { alpha: 0.\($0 % 10); corner-radius: \($0)px; tint-color: rgb(\($0 % 256), 10, 20); }" }
-        try rules.joined(separator: "\n").write(toFile: folder + "/s.less", atomically: false, encoding: .utf8)
+        // A long comment: five times the source is then more than the table.
+        let comment = "// " + String(repeating: "a comment ", count: 100) + "\n"
+        try (rules.joined(separator: "\n") + "\n" + String(repeating: comment, count: 1_000))
+            .write(toFile: folder + "/s.less", atomically: false, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: folder + "/stdout.json", contents: nil)
         #expect(try CLI.run(["build", "s.less", "-o", "-"], in: folder, standardOutput: folder + "/stdout.json").status == 0)
         try "old".write(toFile: folder + "/linked.json", atomically: false, encoding: .utf8)
@@ -132,6 +136,12 @@ struct ReliabilityTests {
         #expect((table?["rules"] as? [Any])?.count == 6_000)
         #expect(FileManager.default.contents(atPath: folder + "/new.json") == expected)
         #expect(FileManager.default.contents(atPath: folder + "/other.json") == expected)
+        // The new file was given five times its source's size ahead, more than
+        // the table, then cut to the table: it is no longer, and holds no more of the disk.
+        var status = stat()
+        #expect(stat(folder + "/new.json", &status) == 0)
+        #expect(Int(status.st_size) == expected.count)
+        #expect(Int(status.st_blocks) * 512 < expected.count + (1 << 20))
         // A binary table's sections: small ones gathered, large ones written
         // on their own after the gathered bytes before them.
         _ = FileManager.default.createFile(atPath: folder + "/stdout.reflb", contents: nil)
