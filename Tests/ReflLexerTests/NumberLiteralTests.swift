@@ -20,6 +20,35 @@ struct NumberLiteralTests {
         #expect(number.problem == nil)
     }
 
+    /// Each literal is the Double the standard library reads from its text:
+    /// those whose digits make an integer of up to 53 bits by integer
+    /// arithmetic, others by that parser.
+    @Test(arguments: [
+        "9007199254740992", "9007199254740993", "9007199254740991.5", "0.9007199254740993", "900719925474099.3",
+        "12345678901234567890", "0.00000000000000000000012", "0.0000000000000000000001", "100000000000000000000",
+        "99999999999999999", "999999999999999999", "1.0000000000000000000000001", "0000000000000000000001.5",
+    ])
+    func decodesAsTheStandardParser(_ text: String) {
+        #expect(decode(text).value == Double(text))
+    }
+
+    @Test func randomLiteralsDecodeAsTheStandardParser() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {  // SplitMix64: the same literals on every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(next(10))) }) }
+        for _ in 0..<20_000 {
+            var text = String(repeating: "0", count: next(3)) + digits(1 + next(20))
+            if next(2) == 0 { text += "." + digits(next(26)) }
+            #expect(decode(text).value == Double(text), "\(text)")
+        }
+    }
+
     @Test func outOfRangeNumbersAreFlagged() {
         #expect(decode("1" + String(repeating: "0", count: 400)).problem == .tooLarge)
         #expect(decode("0." + String(repeating: "0", count: 400) + "1").problem == .tooSmall)
