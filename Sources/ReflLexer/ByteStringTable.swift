@@ -7,11 +7,12 @@
 /// comparison, and everything after that compares integers.
 public struct ByteStringTable: Sendable {
     /// Every string, back to back; string `id` is `storage[starts[id]..<starts[id + 1]]`.
-    private var storage: [UInt8] = []
-    private var starts: [Int32] = [0]
-    private var hashes: [UInt32] = []
+    // Read by the inlinable lookups below, written only here.
+    @usableFromInline private(set) var storage: [UInt8] = []
+    @usableFromInline private(set) var starts: [Int32] = [0]
+    @usableFromInline private(set) var hashes: [UInt32] = []
     /// Ids by hash, -1 where empty; the count is a power of two, at most half full.
-    private var slots = [Int32](repeating: -1, count: 16)
+    @usableFromInline private(set) var slots = [Int32](repeating: -1, count: 16)
 
     public init() {}
 
@@ -58,14 +59,17 @@ public struct ByteStringTable: Sendable {
         return find(bytes, 0..<bytes.count, hash: Self.hash(bytes, 0..<bytes.count)).id
     }
 
-    /// The id of the bytes of `range` in `source`, or nil.
+    /// The id of the bytes of `range` in `source`, or nil. Inlinable, as
+    /// is `length(of:)`: the compiler looks up a name for every declaration.
+    @inlinable
     public func id(of source: [UInt8], _ range: SourceRange) -> Int32? {
         find(source, range.start..<range.end, hash: Self.hash(source, range.start..<range.end)).id
     }
 
     /// The slot of the bytes of `range` in `source` (with `hash`): where
     /// they are, with their id, or the empty slot where they would go.
-    private func find(_ source: [UInt8], _ range: Range<Int>, hash: UInt32) -> (slot: Int, id: Int32?) {
+    @inlinable
+    func find(_ source: [UInt8], _ range: Range<Int>, hash: UInt32) -> (slot: Int, id: Int32?) {
         var slot = Int(hash) & (slots.count - 1)
         while slots[slot] >= 0 {
             let id = slots[slot]
@@ -76,6 +80,7 @@ public struct ByteStringTable: Sendable {
     }
 
     /// How many bytes string `id` has.
+    @inlinable
     public func length(of id: Int32) -> Int {
         Int(starts[Int(id) + 1] - starts[Int(id)])
     }
@@ -90,7 +95,8 @@ public struct ByteStringTable: Sendable {
         String(decoding: bytes(of: id), as: UTF8.self)
     }
 
-    private func equals(_ id: Int32, _ source: [UInt8], _ range: Range<Int>) -> Bool {
+    @inlinable
+    func equals(_ id: Int32, _ source: [UInt8], _ range: Range<Int>) -> Bool {
         let start = Int(starts[Int(id)])
         guard Int(starts[Int(id) + 1]) - start == range.count else { return false }
         return source.equalBytes(in: range, storage, from: start)
@@ -106,8 +112,8 @@ public struct ByteStringTable: Sendable {
     }
 
     /// The hash of the bytes of `range` in `bytes` (see `wordHash`).
-    @inline(__always)
-    private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
+    @inlinable @inline(__always)
+    static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
         bytes.wordHash(in: range)
     }
 }

@@ -63,7 +63,7 @@ public struct ValueNode: Sendable {
     private let end: UInt32
     /// Parents (`call`, `list`): the index just past the last descendant.
     /// `condition`: the index in `StylesheetSyntax.conditions`.
-    fileprivate var link: Int32
+    @usableFromInline var link: Int32
 
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
 
@@ -71,6 +71,7 @@ public struct ValueNode: Sendable {
     public var conditionIndex: Int { Int(link) }
 
     /// Whether the node is a parent (parents are the last kinds).
+    @inlinable
     var hasChildren: Bool { kind.rawValue >= ValueKind.call.rawValue }
 
     init(kind: ValueKind, range: SourceRange, link: Int32, nameLength: Int = 0) {
@@ -95,7 +96,9 @@ public struct ValueArena: Sendable {
     public subscript(id: ValueID) -> ValueNode { nodes[Int(id)] }
 
     /// The index just past the last node of `id`'s subtree: the subtree is
-    /// the contiguous run `id..<subtreeEnd(of: id)`.
+    /// the contiguous run `id..<subtreeEnd(of: id)`. Inlinable: the
+    /// compiler calls it for every argument it lowers.
+    @inlinable
     public func subtreeEnd(of id: ValueID) -> ValueID {
         let node = nodes[Int(id)]
         return node.hasChildren ? node.link : id + 1
