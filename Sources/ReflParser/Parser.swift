@@ -101,10 +101,11 @@ public struct Parser {
         // for one per 8, per 16 and per 64 avoids copying the arrays as they
         // grow (which would briefly need them twice, in fresh memory that
         // the kernel faults in page by page). Reserved pages never written
-        // cost no memory.
+        // cost no memory; the nodes and declarations of a piece of several
+        // MiB are given huge pages as they are written.
         let bytes = byteCount ?? source.count
         syntax.values.reserve(bytes / 8)
-        syntax.declarations.reserveCapacity(bytes / 16)
+        syntax.declarations.reserve(fillingFromStart: bytes / 16)
         syntax.items.reserveCapacity(bytes / 64)
     }
 

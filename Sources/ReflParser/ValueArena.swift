@@ -110,7 +110,7 @@ public struct ValueArena: Sendable {
     }
 
     mutating func reserve(_ count: Int) {
-        nodes.reserveCapacity(count)
+        nodes.reserve(fillingFromStart: count)
     }
 
     /// Adds a node with no children (`link` is a condition's index).

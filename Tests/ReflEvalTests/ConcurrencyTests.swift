@@ -172,6 +172,21 @@ struct ConcurrencyTests {
         #expect(Compiler.compile(source: source, threads: 2).ruleTable?.jsonBytes() == serial.jsonBytes())
     }
 
+    /// One thread of a JSON build, which writes its table as it compiles,
+    /// parses a large file whole (more threads still parse it in pieces):
+    /// the same table, byte for byte.
+    @Test func oneThreadOfAJSONBuildParsesALargeFileWhole() throws {
+        let source = SourceFile(path: "main.less", text: (0..<40_000).map { "App.View\($0) {\n  alpha: 0.5;\n}\n" }.joined())
+        #expect(ImportLoader.parse(source, threads: 1, writesAsItCompiles: true).count == 1)
+        #expect(ImportLoader.parse(source, threads: 2, writesAsItCompiles: true).count == 2)
+        let serial = try #require(Compiler.compile(source: source, threads: 1).ruleTable).jsonBytes()
+        for threads in [1, 2] {
+            let output = ByteArrayOutput()
+            #expect(!Compiler.build(source: source, threads: threads, rulesLimit: .max, writingJSONTo: output).hasErrors)
+            #expect(output.bytes == serial, "\(threads) threads")
+        }
+    }
+
     /// An `@import` in a later part of a file parsed in parts still places
     /// the imported rules before all of the file's own, as in one part.
     @Test func importsInAnyPartComeBeforeTheFilesRules() throws {

@@ -80,9 +80,12 @@ public enum Compiler {
         try compile(entryPath: FilePath(entryPath), errorLimit: errorLimit)
     }
 
-    /// A program with these settings.
-    private static func program(errorLimit: Int, includePaths: [FilePath], deploymentTarget: OSVersion?) -> Program {
+    /// A program with these settings (`writesAsItCompiles`: for a JSON
+    /// build, see `Program.writesAsItCompiles`).
+    private static func program(errorLimit: Int, includePaths: [FilePath], deploymentTarget: OSVersion?,
+                                writesAsItCompiles: Bool = false) -> Program {
         let program = Program(errorLimit: errorLimit)
+        program.writesAsItCompiles = writesAsItCompiles
         program.includePaths = includePaths
         program.schemaCheck = SchemaCheck(schema: program.schemaCheck.schema, deploymentTarget: deploymentTarget)
         return program
@@ -90,8 +93,9 @@ public enum Compiler {
 
     /// A program with these settings, the file at `entryPath` and its imports loaded.
     private static func program(entryPath: FilePath, errorLimit: Int, includePaths: [FilePath],
-                                deploymentTarget: OSVersion?) throws(EntryFileError) -> Program {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+                                deploymentTarget: OSVersion?, writesAsItCompiles: Bool = false) throws(EntryFileError) -> Program {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget,
+                              writesAsItCompiles: writesAsItCompiles)
         if let error = ImportLoader.load(entryPath: entryPath, into: program) {
             throw EntryFileError(path: entryPath.description, reason: error.reason)
         }
@@ -101,8 +105,10 @@ public enum Compiler {
     /// A program with these settings, `source` and its imports (read
     /// relative to `path`, or from `unsavedFiles`) loaded.
     private static func program(source: SourceFile, importsRelativeTo path: FilePath, errorLimit: Int, includePaths: [FilePath],
-                                unsavedFiles: [FilePath: [UInt8]] = [:], deploymentTarget: OSVersion?) -> Program {
-        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget)
+                                unsavedFiles: [FilePath: [UInt8]] = [:], deploymentTarget: OSVersion?,
+                                writesAsItCompiles: Bool = false) -> Program {
+        let program = program(errorLimit: errorLimit, includePaths: includePaths, deploymentTarget: deploymentTarget,
+                              writesAsItCompiles: writesAsItCompiles)
         program.unsavedFiles = unsavedFiles
         ImportLoader.load(entry: source, at: path, into: program)
         return program
@@ -160,7 +166,7 @@ public enum Compiler {
                              deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) throws(EntryFileError) -> CompileResult {
         let program = try program(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
-                                  deploymentTarget: deploymentTarget)
+                                  deploymentTarget: deploymentTarget, writesAsItCompiles: true)
         return build(program, writingJSONTo: output)
     }
 
@@ -170,7 +176,7 @@ public enum Compiler {
                              includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) -> CompileResult {
         let program = program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
-                              deploymentTarget: deploymentTarget)
+                              deploymentTarget: deploymentTarget, writesAsItCompiles: true)
         return build(program, writingJSONTo: output)
     }
 
@@ -329,6 +335,7 @@ public enum Compiler {
     /// on the JSON of the rules, on at most `threads` threads.
     static func build(source: SourceFile, threads: Int, rulesLimit: Int, writingJSONTo output: any ByteOutput) -> CompileResult {
         let program = Program(threads: threads)
+        program.writesAsItCompiles = true
         ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
         return build(program, writingJSONTo: output, rulesLimit: rulesLimit)
     }

@@ -172,7 +172,8 @@ struct ImportLoader {
 
     /// The file's parts (see `LoadedFile`), their diagnostics logged.
     private func parse(_ source: SourceFile, at path: FilePath) -> [LoadedFile] {
-        let results = Self.parse(source, threads: program.threads, diagnosticLimit: program.log.limit)
+        let results = Self.parse(source, threads: program.threads, writesAsItCompiles: program.writesAsItCompiles,
+                                 diagnosticLimit: program.log.limit)
         let first = LoadedFile(source: source, path: path, syntax: results[0].syntax,
                                relativePath: path.relative(to: entryFolder).description)
         var parts = [first]
@@ -188,10 +189,11 @@ struct ImportLoader {
     /// thread would cost more than it saves.
     static let minimumPieceSize = 1 << 16
 
-    /// About the largest piece: a smaller piece's tables stay in the cache,
-    /// several pieces per thread even out the threads' shares, and each
-    /// piece's tree is released as soon as its rules are compiled (see
-    /// `LoadedFile.releaseTree`), so the trees a build holds shrink early.
+    /// About the largest piece of a build that keeps what it compiles (a
+    /// binary table, a table in memory): a smaller piece's tables stay in
+    /// the cache, several pieces per thread even out the threads' shares, and
+    /// each piece's tree is released as soon as its rules are compiled (see
+    /// `LoadedFile.releaseTree`), so the trees shrink while the table grows.
     /// 4 MiB pieces left the binary build of the 10 MB corpus at 50 MiB
     /// peak; 1 MiB pieces at 47 MiB, the JSON build's, with the same times.
     static let maximumPieceSize = 1 << 20
@@ -199,9 +201,22 @@ struct ImportLoader {
     /// How many pieces a file of `bytes` is parsed in: whole rounds of one
     /// piece per thread, as few as keep the pieces under the maximum. One
     /// thread parses them one after the other, so that their trees can be
-    /// released one by one too.
-    static func pieceCount(bytes: Int, threads: Int) -> Int {
+    /// released one by one too: on one core, the binary build of the 10 MB
+    /// corpus peaked at 48 MB in 1 MiB pieces and at 59 MB in one piece.
+    ///
+    /// But one thread of a build that writes its table as it compiles
+    /// (JSON) parses a file whole: every piece would be parsed before the
+    /// first rule is compiled, and the build's memory does not grow after,
+    /// so pieces would lower no peak; and the whole file's nodes and
+    /// declarations fill arrays large enough to be given huge pages as they
+    /// are written (see `Parser.init`). The 10 MB corpus's one-core build
+    /// took 4,557 page faults rather than 7,674 and 0.1451 s rather than
+    /// 0.1522, its peak 48.1 MB rather than 47.2. One piece per thread on
+    /// two cores measured 2% faster, but its peak went up by 1 to 3 MB, and
+    /// varied more, too near the bench's bound of five times the input.
+    static func pieceCount(bytes: Int, threads: Int, writesAsItCompiles: Bool = false) -> Int {
         let threads = max(1, threads)
+        if threads == 1 && writesAsItCompiles { return 1 }
         let rounds = (bytes + threads * maximumPieceSize - 1) / (threads * maximumPieceSize)
         return max(1, min(threads * rounds, bytes / minimumPieceSize))
     }
@@ -209,8 +224,9 @@ struct ImportLoader {
     /// Parses `source`: whole, or in pieces on several threads when it is
     /// large (see `Parser+Pieces.swift`), each piece a part of the file. The
     /// parts say exactly what the whole file's parse would.
-    static func parse(_ source: SourceFile, threads: Int, diagnosticLimit: Int = .max) -> [ParseResult] {
-        let count = pieceCount(bytes: source.bytes.count, threads: threads)
+    static func parse(_ source: SourceFile, threads: Int, writesAsItCompiles: Bool = false,
+                      diagnosticLimit: Int = .max) -> [ParseResult] {
+        let count = pieceCount(bytes: source.bytes.count, threads: threads, writesAsItCompiles: writesAsItCompiles)
         guard count > 1 else { return [Parser.parse(source, diagnosticLimit: diagnosticLimit)] }
         let ranges = Parser.pieces(of: source, count: count)
         let slots = ranges.map { _ in PieceSlot() }

@@ -71,6 +71,10 @@ final class LoadedFile {
 final class Program {
     /// How many threads the compilation may use (see `Concurrency`).
     let threads: Int
+    /// Whether the build writes its table as it compiles (JSON), so that
+    /// its memory does not grow while the rules are compiled: on one thread,
+    /// a large file is then parsed whole (see `ImportLoader.pieceCount`).
+    var writesAsItCompiles = false
     /// The files, or their parts (see `LoadedFile`), in rule order.
     var files: [LoadedFile] = []
     /// Every file read from disk, in the order read (for `--depends`, and to

@@ -6,13 +6,14 @@ import Musl
 import Darwin
 #endif
 
-/// Asks Linux to back a large buffer that is about to be filled whole with
+/// Asks Linux to back a large buffer that is about to be filled with
 /// 2 MiB pages rather than 4 KiB ones: one page fault per 2 MiB instead of
 /// 512, each of which costs more than the copy into its page. Only buffers
-/// written from end to end are advised (the file being read, the binary
-/// table being put together), so that no memory is taken that the 4 KiB
-/// pages would have left untouched. Where transparent huge pages are off,
-/// or on another system, it does nothing.
+/// written from their start are advised (the file being read, the binary
+/// table being put together, a large parse's nodes and declarations): a
+/// huge page is made resident when the writes reach it, so at most one
+/// more is held than the 4 KiB pages would hold. Where transparent huge
+/// pages are off, or on another system, it does nothing.
 package enum HugePages {
     /// The huge page size on x86-64 and arm64 Linux.
     static let size = 2 << 20
