@@ -63,7 +63,7 @@ public struct ValueNode: Sendable {
     private let end: UInt32
     /// Parents (`call`, `list`): the index just past the last descendant.
     /// `condition`: the index in `StylesheetSyntax.conditions`.
-    @usableFromInline var link: Int32
+    @usableFromInline fileprivate(set) var link: Int32
 
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
 

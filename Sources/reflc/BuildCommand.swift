@@ -88,7 +88,7 @@ enum BuildCommand {
             }
             // A binary table's size is known once it is laid out; a JSON table
             // is 4 to 8 times its source (4.3 for the benchmark's).
-            if !binary && !tokens { file?.expect(bytes: min(5 * command.entryFileBytes, 1 << 30)) }
+            if !binary && !tokens { file?.expect(bytes: 5 * min(command.entryFileBytes, (1 << 30) / 5)) }
         }
         let memory = ByteArrayOutput()
         var result: CompileResult

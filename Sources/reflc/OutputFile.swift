@@ -128,9 +128,19 @@ final class OutputFile: ByteBufferOutput {
     /// replaces another is written as before: ext4 flushes one renamed over
     /// another before the rename is committed, so that a crash cannot leave
     /// the path with neither table, and a file given its space ahead is not flushed.
+    /// Only a file without a name (`O_TMPFILE`) is given space ahead: a
+    /// named one that a SIGKILL left behind would keep all of it.
     func expect(bytes: Int) {
-        guard !preallocated, bytes >= Self.preallocationMinimum, case .replace(let temporary, keep: nil) = destination else { return }
+        guard !preallocated, bytes >= Self.preallocationMinimum, case .replace(let temporary, keep: nil) = destination,
+              temporary.isUnnamed else { return }
         preallocated = Descriptor.preallocate(temporary.descriptor, bytes: bytes)
+    }
+
+    var passesBytesOn: Bool {
+        switch destination {
+        case .replace, .rewrite: true
+        case .stream: false
+        }
     }
 
     func write(_ bytes: ArraySlice<UInt8>) {
@@ -186,7 +196,8 @@ final class OutputFile: ByteBufferOutput {
     /// build read, with their identities: writing over one is refused.
     func commit(refusing inputs: [(path: FilePath, identity: FileSystem.FileIdentity)] = []) -> String? {
         var status = stat()
-        if target.withCString({ stat($0, &status) }) == 0 {
+        let targetExists = target.withCString({ stat($0, &status) }) == 0
+        if targetExists {
             let identity = FileSystem.FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev),
                                                    inode: UInt64(truncatingIfNeeded: status.st_ino))
             if let input = inputs.first(where: { $0.identity == identity }) {
@@ -211,7 +222,8 @@ final class OutputFile: ByteBufferOutput {
             // Moved while still open: an unnamed (O_TMPFILE) file is linked
             // through its descriptor. Local file systems report a full disk
             // at write, not at close.
-            problem = writeFailure ?? cutToWritten(temporary.descriptor) ?? temporary.move(to: target) ?? temporary.closeFile()
+            problem = writeFailure ?? cutToWritten(temporary.descriptor, replacing: targetExists) ?? temporary.move(to: target)
+                ?? temporary.closeFile()
             if problem != nil { temporary.remove() }
         case .rewrite(let temporary):
             problem = writeFailure ?? copy(from: temporary)
@@ -236,13 +248,17 @@ final class OutputFile: ByteBufferOutput {
 
     /// Cuts a file given its space ahead (`expect`) to the bytes written,
     /// where the writes have left its offset; why it could not be, or nil.
-    private func cutToWritten(_ descriptor: Int32) -> String? {
+    /// If a file has appeared at the path since (another build of the same
+    /// output), this one goes to disk before it replaces that one, which
+    /// ext4 ensures by itself only for a file not given its space ahead.
+    private func cutToWritten(_ descriptor: Int32, replacing: Bool) -> String? {
         guard preallocated else { return nil }
         let written = lseek(descriptor, 0, SEEK_CUR)
         guard written >= 0 else { return FileSystem.lastErrorReason() }
         while ftruncate(descriptor, written) != 0 {
             if errno != EINTR { return FileSystem.lastErrorReason() }
         }
+        if replacing && fsync(descriptor) != 0 && errno != EINTR { return FileSystem.lastErrorReason() }
         return nil
     }
 

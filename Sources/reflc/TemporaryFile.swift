@@ -21,6 +21,10 @@ final class TemporaryFile {
     /// Its name, when it has one (not made with `O_TMPFILE`).
     private var name: FilePath?
 
+    /// Whether it has no name (`O_TMPFILE`): then nothing of it outlives
+    /// the process, whatever ends it.
+    var isUnnamed: Bool { name == nil }
+
     private init(descriptor: Int32, folder: FilePath, name: FilePath?) {
         self.descriptor = descriptor
         self.folder = folder

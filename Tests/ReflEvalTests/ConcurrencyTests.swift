@@ -182,9 +182,26 @@ struct ConcurrencyTests {
         let serial = try #require(Compiler.compile(source: source, threads: 1).ruleTable).jsonBytes()
         for threads in [1, 2] {
             let output = ByteArrayOutput()
-            #expect(!Compiler.build(source: source, threads: threads, rulesLimit: .max, writingJSONTo: output).hasErrors)
+            #expect(!Compiler.build(source: source, threads: threads, rulesLimit: .max, writesAsItCompiles: true,
+                                    writingJSONTo: output).hasErrors)
             #expect(output.bytes == serial, "\(threads) threads")
         }
+    }
+
+    /// Only an output that sends its bytes on as they are written (a file)
+    /// makes the build parse whole on one thread: one that holds them (an
+    /// array, standard output) keeps the pieces, whose trees are released
+    /// while its JSON grows.
+    @Test func onlyAnOutputThatPassesItsBytesOnIsWrittenAsTheBuildCompiles() {
+        final class Output: ByteBufferOutput {
+            let passesBytesOn: Bool
+            init(passesBytesOn: Bool) { self.passesBytesOn = passesBytesOn }
+            func write(_ bytes: ArraySlice<UInt8>) {}
+            func writeEmptying(_ buffer: ByteBuffer) { buffer.removeAll() }
+        }
+        #expect(!Compiler.writesAsItCompiles(into: ByteArrayOutput()))
+        #expect(!Compiler.writesAsItCompiles(into: Output(passesBytesOn: false)))
+        #expect(Compiler.writesAsItCompiles(into: Output(passesBytesOn: true)))
     }
 
     /// An `@import` in a later part of a file parsed in parts still places

@@ -81,7 +81,7 @@ public enum Compiler {
     }
 
     /// A program with these settings (`writesAsItCompiles`: for a JSON
-    /// build, see `Program.writesAsItCompiles`).
+    /// build into a file, see `Program.writesAsItCompiles`).
     private static func program(errorLimit: Int, includePaths: [FilePath], deploymentTarget: OSVersion?,
                                 writesAsItCompiles: Bool = false) -> Program {
         let program = Program(errorLimit: errorLimit)
@@ -166,7 +166,7 @@ public enum Compiler {
                              deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) throws(EntryFileError) -> CompileResult {
         let program = try program(entryPath: entryPath, errorLimit: errorLimit, includePaths: includePaths,
-                                  deploymentTarget: deploymentTarget, writesAsItCompiles: true)
+                                  deploymentTarget: deploymentTarget, writesAsItCompiles: writesAsItCompiles(into: output))
         return build(program, writingJSONTo: output)
     }
 
@@ -176,8 +176,14 @@ public enum Compiler {
                              includePaths: [FilePath] = [], deploymentTarget: OSVersion? = nil,
                              writingJSONTo output: any ByteOutput) -> CompileResult {
         let program = program(source: source, importsRelativeTo: path, errorLimit: errorLimit, includePaths: includePaths,
-                              deploymentTarget: deploymentTarget, writesAsItCompiles: true)
+                              deploymentTarget: deploymentTarget, writesAsItCompiles: writesAsItCompiles(into: output))
         return build(program, writingJSONTo: output)
+    }
+
+    /// Whether a build into `output` writes its JSON on as it compiles (into
+    /// a file), rather than holding it: see `Program.writesAsItCompiles`.
+    static func writesAsItCompiles(into output: any ByteOutput) -> Bool {
+        (output as? any ByteBufferOutput)?.passesBytesOn ?? false
     }
 
     /// The form used by `reflc build --format binary`: each rule is laid out
@@ -332,10 +338,12 @@ public enum Compiler {
     }
 
     /// `build(source:importsRelativeTo:writingJSONTo:)` with a limit of its own
-    /// on the JSON of the rules, on at most `threads` threads.
-    static func build(source: SourceFile, threads: Int, rulesLimit: Int, writingJSONTo output: any ByteOutput) -> CompileResult {
+    /// on the JSON of the rules, on at most `threads` threads, parsed as for
+    /// an output that sends its bytes on when `writesAsItCompiles`.
+    static func build(source: SourceFile, threads: Int, rulesLimit: Int, writesAsItCompiles: Bool = false,
+                      writingJSONTo output: any ByteOutput) -> CompileResult {
         let program = Program(threads: threads)
-        program.writesAsItCompiles = true
+        program.writesAsItCompiles = writesAsItCompiles
         ImportLoader.load(entry: source, at: FilePath(source.path), into: program)
         return build(program, writingJSONTo: output, rulesLimit: rulesLimit)
     }

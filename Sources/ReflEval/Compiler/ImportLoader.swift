@@ -204,8 +204,9 @@ struct ImportLoader {
     /// released one by one too: on one core, the binary build of the 10 MB
     /// corpus peaked at 48 MB in 1 MiB pieces and at 59 MB in one piece.
     ///
-    /// But one thread of a build that writes its table as it compiles
-    /// (JSON) parses a file whole: every piece would be parsed before the
+    /// But one thread of a build that writes its table to a file as it
+    /// compiles (JSON; not into memory or to standard output, which hold
+    /// it) parses a file whole: every piece would be parsed before the
     /// first rule is compiled, and the build's memory does not grow after,
     /// so pieces would lower no peak; and the whole file's nodes and
     /// declarations fill arrays large enough to be given huge pages as they

@@ -71,9 +71,10 @@ final class LoadedFile {
 final class Program {
     /// How many threads the compilation may use (see `Concurrency`).
     let threads: Int
-    /// Whether the build writes its table as it compiles (JSON), so that
-    /// its memory does not grow while the rules are compiled: on one thread,
-    /// a large file is then parsed whole (see `ImportLoader.pieceCount`).
+    /// Whether the build writes its table to a file as it compiles (JSON
+    /// into a file, not into memory), so that its memory does not grow
+    /// while the rules are compiled: on one thread, a large file is then
+    /// parsed whole (see `ImportLoader.pieceCount`).
     var writesAsItCompiles = false
     /// The files, or their parts (see `LoadedFile`), in rule order.
     var files: [LoadedFile] = []

@@ -11,6 +11,12 @@ package protocol ByteBufferOutput: ByteOutput {
     /// Takes the bytes of `buffer`, to be written after those before them
     /// (at once, or gathered with the next ones), and empties it.
     func writeEmptying(_ buffer: ByteBuffer)
+
+    /// Whether the bytes leave memory as they are written (to a file),
+    /// rather than being held until the end (a pipe or device written at
+    /// once, an array): only then does a build's memory stay flat while it
+    /// compiles (see `Program.writesAsItCompiles`).
+    var passesBytesOn: Bool { get }
 }
 
 /// A `ByteOutput` that keeps everything in memory.

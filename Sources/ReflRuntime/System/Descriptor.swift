@@ -99,8 +99,8 @@ package enum Descriptor {
 
     #if os(Linux)
     /// The C library's `fallocate`, which Swift's Glibc module leaves out
-    /// (C declares it for `_GNU_SOURCE` only); nil where the library has
-    /// none (a static build with musl). Not `posix_fallocate`: where the file
+    /// (C declares it for `_GNU_SOURCE` only); nil where `dlsym` cannot find
+    /// it (a static build with musl). Not `posix_fallocate`: where the file
     /// system cannot allocate ahead, that one writes a zero into every block.
     private static let linuxFallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? = {
         // RTLD_DEFAULT, which is a null handle in glibc: the symbol wherever it is loaded from.
