@@ -30,8 +30,8 @@ extension Array {
     /// be filled from its start. Where that is 8 MiB or more, its memory is
     /// advised for huge pages (see `HugePages`): each 2 MiB the elements
     /// reach is then one page fault rather than 512, and the 2 MiB pages
-    /// they do not reach are never made resident, so at most one page's
-    /// worth more is held than 4 KiB pages would hold.
+    /// they do not reach are never made resident, so at most 2 MiB at each
+    /// end is held that 4 KiB pages would not hold.
     package mutating func reserve(fillingFromStart capacity: Int) {
         guard isEmpty, capacity * MemoryLayout<Element>.stride >= 8 << 20 else { return reserveCapacity(capacity) }
         self = [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
