@@ -219,10 +219,11 @@ struct JSONStringTests {
     }
 
     /// Strings are checked eight bytes at a time: every ASCII byte value, at
-    /// every position of strings that fill one word or more, is escaped
+    /// every position of strings shorter than a word, of one word and more
+    /// (the last eight bytes checked again where a word does not end them), is escaped
     /// exactly when JSON needs it.
     @Test func theWordAtATimeCheckMissesNoByte() {
-        for length in [8, 9, 15, 16] {
+        for length in [1, 7, 8, 9, 15, 16, 17, 23] {
             for position in 0..<length {
                 for value in 0..<0x80 {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)

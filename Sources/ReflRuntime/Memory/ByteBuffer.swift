@@ -105,6 +105,15 @@ package final class ByteBuffer {
                 raw.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
                 index += 8
             }
+            if index < bytes.count && bytes.count >= 8 {
+                // The last eight bytes, overlapping some already copied (the
+                // same bytes, checked and stored again): the rest in one word.
+                let last = bytes.count - 8
+                let word = UnsafeRawPointer(source + last).loadUnaligned(as: UInt64.self)
+                if wordNeedsEscape(word) { clean = false }
+                raw.storeBytes(of: word, toByteOffset: last, as: UInt64.self)
+                index = bytes.count
+            }
         }
         while index < bytes.count {
             if byteNeedsEscape(bytes[index]) { clean = false }
