@@ -127,3 +127,23 @@ struct GatheredWriteTests {
 private final class Received: @unchecked Sendable {
     var bytes: [UInt8] = []
 }
+
+/// Appends to the JSON writer's buffer copy short runs as overlapping words
+/// (`ByteBuffer.copy`): every length up to past the longest such run, after
+/// every offset within a word, leaves exactly the bytes appended, in order,
+/// with nothing before them changed.
+struct ByteBufferAppendTests {
+    @Test func appendsOfEveryLengthCopyEveryByte() {
+        let source = (0..<80).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for offset in 0..<8 {
+            for length in 0...70 {
+                let buffer = ByteBuffer(capacity: 16)
+                let prefix = [UInt8](repeating: 0xEE, count: offset)
+                buffer.append(prefix[...])
+                buffer.append(source[3..<(3 + length)])
+                buffer.append(UInt8(0xAB))
+                #expect(buffer.bytes == prefix + Array(source[3..<(3 + length)]) + [0xAB], "offset \(offset), length \(length)")
+            }
+        }
+    }
+}

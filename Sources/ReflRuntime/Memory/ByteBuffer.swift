@@ -50,8 +50,33 @@ package final class ByteBuffer {
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (storage + count).update(from: source, count: bytes.count)
+        Self.copy(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(storage + count), count: bytes.count)
         count += bytes.count
+    }
+
+    /// Copies `count` bytes. Up to 32 (the writer's keys and punctuation, an
+    /// indentation, most strings) as two words, or two pairs of words, that
+    /// overlap where the count needs: a call to `memmove` for each cost
+    /// about as much again, at 150,000 calls for the 1 MB corpus.
+    @inline(__always)
+    private static func copy(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        switch count {
+        case 8...16:
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        case 17...32:
+            let first = source.loadUnaligned(as: SIMD16<UInt8>.self)
+            let last = source.loadUnaligned(fromByteOffset: count - 16, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: first, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: last, toByteOffset: count - 16, as: SIMD16<UInt8>.self)
+        case 4..<8:
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+        case 1..<4:
+            for offset in 0..<count { target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self) }
+        default:
+            target.copyMemory(from: source, byteCount: count)
+        }
     }
 
     @inline(__always)
