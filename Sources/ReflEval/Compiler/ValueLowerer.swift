@@ -423,7 +423,7 @@ final class ValueLowerer {
                 argument += 1  // its one child, the value
             }
             let node = syntax.values[argument]
-            let value: StyleValue?
+            var value: StyleValue?
             if takesWords && node.kind == .identifier {
                 value = .identifier(file.text(node.range))
                 forms.markBareWord(position)
@@ -437,11 +437,13 @@ final class ValueLowerer {
             } else {
                 value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
             }
-            guard let value else {
+            // Taken out of the optional, not copied from it: a copy and the
+            // optional's destruction cost more than most arguments' lowering.
+            guard let lowered = value.take() else {
                 failed = true
                 continue
             }
-            argumentStack.push(value, at: range)
+            argumentStack.push(lowered, at: range)
         }
         callDepth -= 1
         let arguments = ArgumentValues(argumentStack, from: base)
