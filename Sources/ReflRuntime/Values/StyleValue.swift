@@ -227,6 +227,16 @@ public struct Condition: Sendable, Equatable {
 }
 
 extension StyleValue {
+    /// Whether the value is plain data, with no string, array or boxed part
+    /// whose references are counted: destroying it does nothing.
+    @inlinable
+    package var holdsNothingCounted: Bool {
+        switch self {
+        case .number, .percent, .angle, .bool, .color, .rect, .point, .size, .edgeInsets, .transform, .duration: true
+        default: false
+        }
+    }
+
     /// Whether this is a `light-dark()` color.
     public var isLightDark: Bool {
         if case .lightDark = self { return true }
