@@ -118,10 +118,15 @@ extension RuleCompiler {
                     isFirst = body.properties.index(of: id) == nil
                 }
                 // Built only when the value lowered: an optional property
-                // would be copied and destroyed through generic code.
-                guard let value else { continue }
-                body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
-                                             isImportant: declaration.important != nil || value.isImportantByNature), id: id)
+                // would be copied and destroyed through generic code. The
+                // value is moved out of its optional (`guard let` copied it,
+                // then destroyed the optional: 1% of a build's instructions).
+                switch consume value {
+                case .none: continue
+                case .some(let value):
+                    let isImportant = declaration.important != nil || value.isImportantByNature
+                    body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value, isImportant: isImportant), id: id)
+                }
                 if isFirst { firstKeys.append(keyRange) }
             }
         }
