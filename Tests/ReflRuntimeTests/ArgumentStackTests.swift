@@ -15,9 +15,13 @@ struct ArgumentStackTests {
             .edgeInsets(top: 1, left: 2, bottom: 3, right: 4), .transform(.rotate(radians: 1)), .duration(seconds: 1),
         ]
         #expect(plain.allSatisfy { $0.holdsNothingCounted })
+        let black = Color(red: 0, green: 0, blue: 0)
         let counted: [StyleValue] = [
             .string("a"), .vector([]), .identifier("a"), .call(name: "f", arguments: []), .assetColor("a"),
-            .lightDark(light: Color(red: 0, green: 0, blue: 0), dark: Color(red: 1, green: 1, blue: 1)),
+            .lightDark(light: black, dark: Color(red: 1, green: 1, blue: 1)), .localizedString(key: "a"),
+            .image(.named("a")), .enumCase(EnumCase(enumName: "E", caseName: "a", rawValue: 0)),
+            .optionSet(OptionSetValue(setName: "S", options: ["a"], rawValue: 1)),
+            .border(Border(width: 1, color: .color(black))), .textAttributes(TextAttributes([])),
         ]
         #expect(!counted.contains { $0.holdsNothingCounted })
     }

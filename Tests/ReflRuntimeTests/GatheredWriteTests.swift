@@ -129,10 +129,35 @@ private final class Received: @unchecked Sendable {
 }
 
 /// Appends to the JSON writer's buffer copy short runs as overlapping words
-/// (`ByteBuffer.copy`): every length up to past the longest such run, after
+/// (`ByteBuffer.copy`), and a string's last bytes as its last word
+/// (`appendQuoted`): every length up to past the longest such run, after
 /// every offset within a word, leaves exactly the bytes appended, in order,
-/// with nothing before them changed.
+/// with nothing before them changed and nothing after them written (the
+/// reserved space after them keeps its marker bytes). The source runs end
+/// where their array ends, so that a read past them is a read past the
+/// array (which `swift test --sanitize=address` reports).
 struct ByteBufferAppendTests {
+    static let marker: UInt8 = 0xCD
+
+    /// Reserves `extra` bytes after what `buffer` holds and fills them with the marker.
+    static func markSpace(after buffer: ByteBuffer, _ extra: Int) {
+        buffer.reserve(extra)
+        buffer.write(maximum: extra) { window in
+            for index in 0..<window.count { window[index] = marker }
+            return 0
+        }
+    }
+
+    /// Whether the `extra` bytes after what `buffer` holds still hold the marker.
+    static func spaceIsMarked(after buffer: ByteBuffer, _ extra: Int) -> Bool {
+        var marked = true
+        buffer.write(maximum: extra) { window in
+            for index in 0..<window.count where window[index] != marker { marked = false }
+            return 0
+        }
+        return marked
+    }
+
     @Test func appendsOfEveryLengthCopyEveryByte() {
         let source = (0..<80).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         for offset in 0..<8 {
@@ -140,9 +165,25 @@ struct ByteBufferAppendTests {
                 let buffer = ByteBuffer(capacity: 16)
                 let prefix = [UInt8](repeating: 0xEE, count: offset)
                 buffer.append(prefix[...])
-                buffer.append(source[3..<(3 + length)])
-                buffer.append(UInt8(0xAB))
-                #expect(buffer.bytes == prefix + Array(source[3..<(3 + length)]) + [0xAB], "offset \(offset), length \(length)")
+                Self.markSpace(after: buffer, length + 40)
+                let run = source[(source.count - length)...]
+                buffer.append(run)
+                #expect(buffer.bytes == prefix + Array(run), "offset \(offset), length \(length)")
+                #expect(Self.spaceIsMarked(after: buffer, 40), "written past the end: offset \(offset), length \(length)")
+            }
+        }
+    }
+
+    @Test func quotedStringsOfEveryLengthWriteNothingPastTheirEnd() {
+        for offset in 0..<8 {
+            for length in 0...40 {
+                let buffer = ByteBuffer(capacity: 16)
+                buffer.append([UInt8](repeating: 0xEE, count: offset)[...])
+                Self.markSpace(after: buffer, length + 2 + 40)
+                let text = String(repeating: "a", count: length)
+                #expect(buffer.appendQuoted(text, wordNeedsEscape: JSONWriter.needsEscape, byteNeedsEscape: JSONEscaping.needsEscape))
+                #expect(buffer.bytes == [UInt8](repeating: 0xEE, count: offset) + Array(("\"" + text + "\"").utf8))
+                #expect(Self.spaceIsMarked(after: buffer, 40), "written past the end: offset \(offset), length \(length)")
             }
         }
     }

@@ -228,12 +228,15 @@ public struct Condition: Sendable, Equatable {
 
 extension StyleValue {
     /// Whether the value is plain data, with no string, array or boxed part
-    /// whose references are counted: destroying it does nothing.
+    /// whose references are counted: destroying it does nothing. Every case
+    /// is listed, so that a new one must be placed.
     @inlinable
     package var holdsNothingCounted: Bool {
         switch self {
         case .number, .percent, .angle, .bool, .color, .rect, .point, .size, .edgeInsets, .transform, .duration: true
-        default: false
+        case .string, .gradient, .font, .localizedString, .vector, .image, .condition, .enumCase, .optionSet, .call,
+             .identifier, .assetColor: false
+        case .lightDark, .shadow, .border, .textAttributes: false  // boxed (`indirect` cases)
         }
     }
 
