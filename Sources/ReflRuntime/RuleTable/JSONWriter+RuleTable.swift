@@ -107,7 +107,14 @@ extension JSONWriter {
             indent(depth + 1)
             string(list[index].name)
             raw(": {\"value\": ")
-            value(list[index].value)
+            // The commonest values, colors and numbers, written from their
+            // parts read in place: passing the value on to its codec copies it
+            // (through its outlined copy, and destroys the copy after).
+            switch list[index].value {
+            case .color(let color): ColorCodec.write(color, to: self)
+            case .number(let number, let unit): NumberCodec.write(number, unit: unit, to: self)
+            default: value(list[index].value)
+            }
             raw(list[index].isImportant ? ", \"important\": true}" : ", \"important\": false}")
         }
         if !list.isEmpty { indent(depth) }

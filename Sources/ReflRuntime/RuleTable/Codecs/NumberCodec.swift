@@ -8,6 +8,11 @@ enum NumberCodec: ValueCodec {
 
     static func writeJSON(_ value: StyleValue, to writer: JSONWriter) {
         guard case .number(let number, let unit) = value else { preconditionFailure("not a number") }
+        write(number, unit: unit, to: writer)
+    }
+
+    /// A number's JSON, from its parts.
+    static func write(_ number: Double, unit: LengthUnit?, to writer: JSONWriter) {
         writer.raw("{\"type\":\"number\",\"value\":")
         writer.number(number)
         switch unit {
