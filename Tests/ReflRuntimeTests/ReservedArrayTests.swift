@@ -3,9 +3,10 @@ import Testing
 @testable import ReflRuntime
 
 /// Arrays reserved to be filled from their start (a parse's nodes and
-/// declarations), whose memory is advised for huge pages from 8 MiB on.
+/// declarations, a binary table), whose memory is advised for huge pages
+/// once it can hold two (4 MiB).
 struct ReservedArrayTests {
-    /// Below and above 8 MiB (elements of 16 bytes): the array is empty,
+    /// Below and above 4 MiB (elements of 16 bytes): the array is empty,
     /// holds what is appended without growing, and reserving again in a
     /// filled array reserves as `reserveCapacity` does.
     @Test(arguments: [10, 1 << 20])

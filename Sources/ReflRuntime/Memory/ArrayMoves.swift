@@ -27,13 +27,14 @@ extension Array {
 
 extension Array {
     /// Reserves room for `capacity` elements in an empty array that is to
-    /// be filled from its start. Where that is 8 MiB or more, its memory is
-    /// advised for huge pages (see `HugePages`): each 2 MiB the elements
-    /// reach is then one page fault rather than 512, and the 2 MiB pages
-    /// they do not reach are never made resident, so at most 2 MiB at each
-    /// end is held that 4 KiB pages would not hold.
+    /// be filled from its start (a binary table put together, a large
+    /// parse's nodes and declarations). Its memory is advised for huge pages
+    /// when it can hold two or more (see `HugePages`): each 2 MiB the
+    /// elements reach is then one page fault rather than 512, and the 2 MiB
+    /// pages they do not reach are never made resident, so at most 2 MiB at
+    /// each end is held that 4 KiB pages would not hold.
     package mutating func reserve(fillingFromStart capacity: Int) {
-        guard isEmpty, capacity * MemoryLayout<Element>.stride >= 8 << 20 else { return reserveCapacity(capacity) }
+        guard isEmpty else { return reserveCapacity(capacity) }
         self = [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             initialized = 0

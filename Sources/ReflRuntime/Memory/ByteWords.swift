@@ -14,15 +14,6 @@ extension ArraySlice<UInt8> {
 }
 
 extension Array<UInt8> {
-    /// An empty array with room for `capacity` bytes, about to be filled
-    /// whole: its memory is advised for huge pages (see `HugePages`).
-    package static func reserved(forFilling capacity: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
-            initialized = 0
-        }
-    }
-
     /// Appends the UTF-8 bytes of `text`, copied at once: appending
     /// `text.utf8` steps through the string's view, about 380 instructions
     /// for a short string (a language server's outline of a 1 MB file

@@ -790,7 +790,8 @@ package final class BinaryTableFile {
     package func takeBytes() -> [UInt8] {
         precondition(!isTaken, "the file's bytes were taken")
         isTaken = true
-        var file = [UInt8].reserved(forFilling: count)
+        var file: [UInt8] = []
+        file.reserve(fillingFromStart: count)
         file.append(contentsOf: head)
         for index in sections.indices {
             file.append(contentsOf: repeatElement(0, count: sections[index].offset - file.count))
