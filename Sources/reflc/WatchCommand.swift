@@ -111,7 +111,7 @@ enum WatchCommand {
         // The entry file is measured before the first build reads it, so a
         // save during that build is not missed.
         watcher.watch([session.input])
-        if let failure = session.build() {
+        if let failure = session.build(whenHandled: watcher.handled) {
             server?.stop()
             return failure
         }
@@ -119,7 +119,7 @@ enum WatchCommand {
         Console.writeOut("watching \(session.watched.count) file\(session.watched.count == 1 ? "" : "s"); Ctrl-C stops\n")
         while let changed = watcher.nextChange() {
             Console.writeOut("\(clock()) changed: \(changed.map { $0.relative(to: Session.workingDirectory).description }.joined(separator: ", "))\n")
-            _ = session.build()
+            _ = session.build(whenHandled: watcher.handled)
             watcher.watch(session.watched)
         }
         server?.stop()
@@ -163,8 +163,12 @@ enum WatchCommand {
 
         /// Builds once and reports; a failure returned is one that ends the
         /// watch (at the first build, the entry file cannot be read or the
-        /// output cannot be written).
-        mutating func build() -> Console.ExitStatus? {
+        /// output cannot be written). `whenHandled` is called just before
+        /// OUT takes its new table, or once the build has failed (see
+        /// `FileWatcher.handled()`).
+        mutating func build(whenHandled: () -> Void) -> Console.ExitStatus? {
+            var isHandled = false
+            defer { if !isHandled { whenHandled() } }
             builds += 1
             let start = MonotonicClock.now()
             let result: CompileResult
@@ -199,7 +203,9 @@ enum WatchCommand {
                        error: "cannot write \(output): \(error)")
                 return nil
             }
-            if let problem = write(bytes, inputs: Array(zip(result.inputs, result.inputIdentities))) {
+            // Handled just before the table takes its place: a save made as soon as it has is a new change.
+            let inputs = Array(zip(result.inputs, result.inputIdentities))
+            if let problem = write(bytes, inputs: inputs, beforeCommit: { whenHandled(); isHandled = true }) {
                 Console.writeError("reflc: error: \(problem)\n")
                 if builds == 1 { return .usageOrIO }
                 finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown, error: problem)
@@ -214,11 +220,13 @@ enum WatchCommand {
             return nil
         }
 
-        private func write(_ bytes: [UInt8], inputs: [(path: FilePath, identity: FileSystem.FileIdentity)]) -> String? {
+        private func write(_ bytes: [UInt8], inputs: [(path: FilePath, identity: FileSystem.FileIdentity)],
+                           beforeCommit: () -> Void) -> String? {
             switch OutputFile.create(output, refusing: [input]) {
             case .failure(let error): return error.message
             case .success(let file):
                 file.write(bytes[...])
+                beforeCommit()
                 return file.commit(refusing: inputs)
             }
         }

@@ -109,11 +109,15 @@ public final class FileWatcher: @unchecked Sendable {
     /// A change that comes while nothing is pending (the caller was waiting
     /// for it) is answered at once, as soon as its events pause for
     /// `firstSettle` seconds (the events of one save come together): the
-    /// rebuild a user waits for starts without delay. A change already
-    /// pending when the caller asks (it came during the caller's build: saves
+    /// rebuild a user waits for starts without delay. A change that came
+    /// while the caller was handling the last one (during its build: saves
     /// in a row, a branch switch, a formatter rewriting files) is part of a
     /// burst, answered once changes have been quiet for `settle` seconds, so
-    /// that the burst ends with one answer for the settled files.
+    /// that the burst ends with one answer for the settled files. A caller
+    /// that says when it has handled a change (`handled()`) has a change
+    /// that comes after that answered at once too, even before it asks
+    /// again: a user who saves as soon as the table changes is not made to
+    /// wait out a burst.
     public func nextChange(settle: Double = 0.05, firstSettle: Double = 0.005) -> [FilePath]? {
         while true {
             var now: [FilePath: Stamp]
@@ -122,10 +126,12 @@ public final class FileWatcher: @unchecked Sendable {
                 guard let events else { return nil }
                 let pending = wait(for: events, timeout: 0)
                 guard pending != .stopped else { return nil }
-                if pending == .quiet {
+                let isBurst = changedWhileHandling ?? (pending == .activity)
+                changedWhileHandling = nil
+                if pending == .quiet && !isBurst {
                     guard wait(for: events, timeout: nil) != .stopped else { return nil }
                 }
-                let quietNeeded = pending == .activity ? settle : firstSettle
+                let quietNeeded = isBurst ? settle : firstSettle
                 settling: while true {
                     switch wait(for: events, timeout: quietNeeded) {
                     case .stopped: return nil
@@ -152,6 +158,21 @@ public final class FileWatcher: @unchecked Sendable {
             if !changed.isEmpty { return changed }
         }
     }
+
+    /// Tells the watcher that the caller has handled the change
+    /// `nextChange` last returned, up to making its result seen (a build
+    /// calls it just before its table takes its place): a change pending now
+    /// came during that work and is part of a burst; one that comes from now
+    /// on, such as a save made as soon as the table changed, is a new change,
+    /// answered at once. A caller that never says so has every change
+    /// pending when it asks taken as part of a burst.
+    public func handled() {
+        guard case .events = method, let events else { return }
+        changedWhileHandling = wait(for: events, timeout: 0) == .activity
+    }
+
+    /// Set by `handled()`: whether a change came while the caller was handling the last one.
+    private var changedWhileHandling: Bool?
 
     /// Ends a wait in `nextChange`, now or when it next starts. Safe to call
     /// from any thread; a signal handler writes a byte to `stopDescriptor`.
