@@ -40,11 +40,16 @@ struct FileWatcherTests {
         return (changed?.map { $0.description.split(separator: "/").last.map(String.init) ?? "" }, Date().timeIntervalSince(start))
     }
 
+    /// A first save, answered: the change a build then handles.
+    static func answerAFirstSave(_ watcher: FileWatcher, _ path: String) throws {
+        try save("A { alpha: 1; }\n", path)
+        #expect(nextChange(watcher, settle: settle).names == ["watched.less"])
+    }
+
     @Test func aSaveAfterTheChangeWasHandledIsAnsweredAtOnce() throws {
         let (watcher, path, folder) = try Self.watching()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.save("A { alpha: 1; }\n", path)
-        #expect(Self.nextChange(watcher, settle: Self.settle).names == ["watched.less"])
+        try Self.answerAFirstSave(watcher, path)
         // The build of that change is done, and its table about to be seen; the user saves again as soon as it is.
         watcher.handled()
         try Self.save("A { alpha: 2; }\n", path)
@@ -56,8 +61,7 @@ struct FileWatcherTests {
     @Test func aSaveDuringTheBuildIsPartOfABurstThatSettlesFirst() throws {
         let (watcher, path, folder) = try Self.watching()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.save("A { alpha: 1; }\n", path)
-        #expect(Self.nextChange(watcher, settle: Self.settle).names == ["watched.less"])
+        try Self.answerAFirstSave(watcher, path)
         // Saved while that change was being built: pending when the build says it is done.
         try Self.save("A { alpha: 2; }\n", path)
         watcher.handled()
@@ -69,8 +73,7 @@ struct FileWatcherTests {
     @Test func withoutBeingToldAChangePendingWhenAskedIsPartOfABurst() throws {
         let (watcher, path, folder) = try Self.watching()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Self.save("A { alpha: 1; }\n", path)
-        #expect(Self.nextChange(watcher, settle: Self.settle).names == ["watched.less"])
+        try Self.answerAFirstSave(watcher, path)
         try Self.save("A { alpha: 2; }\n", path)
         // Let the save's events arrive before asking.
         Thread.sleep(forTimeInterval: 0.05)
