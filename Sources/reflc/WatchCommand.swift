@@ -115,12 +115,12 @@ enum WatchCommand {
             server?.stop()
             return failure
         }
-        watcher.watch(session.watched)
+        watcher.watch(session.watched, readAs: session.read)
         Console.writeOut("watching \(session.watched.count) file\(session.watched.count == 1 ? "" : "s"); Ctrl-C stops\n")
         while let changed = watcher.nextChange() {
             Console.writeOut("\(clock()) changed: \(changed.map { $0.relative(to: Session.workingDirectory).description }.joined(separator: ", "))\n")
             _ = session.build(whenHandled: watcher.handled)
-            watcher.watch(session.watched)
+            watcher.watch(session.watched, readAs: session.read)
         }
         server?.stop()
         Console.writeOut("\(clock()) stopped\n")
@@ -136,6 +136,8 @@ enum WatchCommand {
         let includePaths: [FilePath]
         let server: DevServer?
         private(set) var watched: [FilePath] = []
+        /// The files the last build read, as it read them (see `FileWatcher.watch(_:readAs:)`).
+        private(set) var read: [(path: FilePath, identity: FileSystem.FileIdentity)] = []
         private var builds = 0
         private var snapshot = DevServer.Snapshot()
         private var diagnosticJSON = DiagnosticJSON()
@@ -163,28 +165,31 @@ enum WatchCommand {
 
         /// Builds once and reports; a failure returned is one that ends the
         /// watch (at the first build, the entry file cannot be read or the
-        /// output cannot be written). `whenHandled` is called just before
-        /// OUT takes its new table, or once the build has failed (see
-        /// `FileWatcher.handled()`).
+        /// output cannot be written). `whenHandled` is called once the files
+        /// are read and compiled, before anything is reported or written:
+        /// a save made from then on, as soon as the table or the errors are
+        /// seen, is a new change (see `FileWatcher.handled()`).
         mutating func build(whenHandled: () -> Void) -> Console.ExitStatus? {
-            var isHandled = false
-            defer { if !isHandled { whenHandled() } }
             builds += 1
             let start = MonotonicClock.now()
             let result: CompileResult
             do {
                 result = try Compiler.compile(entryPath: input, errorLimit: options.errorLimit, includePaths: includePaths)
+                whenHandled()
             } catch {
+                whenHandled()
                 Console.writeError("reflc: error: \(error.description)\n")
                 // At the start it is a mistyped name or a folder, not a save under way: waiting would not help.
                 if builds == 1 { return .usageOrIO }
                 // The entry file is gone for now (an editor's save in progress): wait for it.
                 watched = [input]
+                read = []
                 finish(ok: false, summary: "\(clock()) cannot read \(input); \(outputLeftAsItWas)", diagnostics: [], error: error.description)
                 return nil
             }
             var seen = Set<FilePath>()
             watched = ([input] + result.inputs + result.missingInputs).filter { seen.insert($0.normalized).inserted }
+            read = Array(zip(result.inputs, result.inputIdentities))
             let failed = options.report(result)
             let milliseconds = Int(((MonotonicClock.now() - start) * 1000).rounded())
             let shown = options.applied(to: result.diagnostics)
@@ -203,9 +208,7 @@ enum WatchCommand {
                        error: "cannot write \(output): \(error)")
                 return nil
             }
-            // Handled just before the table takes its place: a save made as soon as it has is a new change.
-            let inputs = Array(zip(result.inputs, result.inputIdentities))
-            if let problem = write(bytes, inputs: inputs, beforeCommit: { whenHandled(); isHandled = true }) {
+            if let problem = write(bytes, inputs: Array(zip(result.inputs, result.inputIdentities))) {
                 Console.writeError("reflc: error: \(problem)\n")
                 if builds == 1 { return .usageOrIO }
                 finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown, error: problem)
@@ -220,13 +223,11 @@ enum WatchCommand {
             return nil
         }
 
-        private func write(_ bytes: [UInt8], inputs: [(path: FilePath, identity: FileSystem.FileIdentity)],
-                           beforeCommit: () -> Void) -> String? {
+        private func write(_ bytes: [UInt8], inputs: [(path: FilePath, identity: FileSystem.FileIdentity)]) -> String? {
             switch OutputFile.create(output, refusing: [input]) {
             case .failure(let error): return error.message
             case .success(let file):
                 file.write(bytes[...])
-                beforeCommit()
                 return file.commit(refusing: inputs)
             }
         }

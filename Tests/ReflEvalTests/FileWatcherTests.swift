@@ -75,10 +75,56 @@ struct FileWatcherTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.answerAFirstSave(watcher, path)
         try Self.save("A { alpha: 2; }\n", path)
-        // Let the save's events arrive before asking.
-        Thread.sleep(forTimeInterval: 0.05)
         let answer = Self.nextChange(watcher, settle: Self.settle)
         #expect(answer.names == ["watched.less"])
         #expect(answer.seconds >= Self.settle * 0.9, "answered after \(answer.seconds) s, before the burst had settled")
+    }
+
+    @Test func whatHandledTookOffTheEventsIsNotForgottenByASecondCall() throws {
+        let (watcher, path, folder) = try Self.watching()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.answerAFirstSave(watcher, path)
+        try Self.save("A { alpha: 2; }\n", path)
+        watcher.handled()
+        watcher.handled()
+        let answer = Self.nextChange(watcher, settle: Self.settle)
+        #expect(answer.names == ["watched.less"], "the change the first call saw was lost")
+        #expect(answer.seconds >= Self.settle * 0.9)
+    }
+
+    /// The device and inode of the file at `path`, as a build reading it records them.
+    static func identity(_ path: String) throws -> FileSystem.FileIdentity {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return FileSystem.FileIdentity(device: UInt64((attributes[.systemNumber] as! NSNumber).uint64Value),
+                                       inode: UInt64((attributes[.systemFileNumber] as! NSNumber).uint64Value))
+    }
+
+    @Test func aFileNewToTheWatchReplacedAfterItWasReadIsReported() throws {
+        let (watcher, path, folder) = try Self.watching()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imported = folder + "/imported.less", removed = folder + "/removed.less"
+        try Self.save("B { alpha: 0; }\n", imported)
+        try Self.save("C { alpha: 0; }\n", removed)
+        // A build reads the two new imports; one is saved, the other removed, before the build watches them.
+        let read = [(path: FilePath(imported), identity: try Self.identity(imported)),
+                    (path: FilePath(removed), identity: try Self.identity(removed))]
+        try Self.save("B { alpha: 1; }\n", imported)
+        try FileManager.default.removeItem(atPath: removed)
+        watcher.handled()
+        watcher.watch([FilePath(path), FilePath(imported), FilePath(removed)], readAs: read)
+        let answer = Self.nextChange(watcher, settle: Self.settle)
+        #expect(answer.names == ["imported.less", "removed.less"], "changes no event told of, made before the files were watched")
+        #expect(answer.seconds >= Self.settle * 0.9, "a change during the build is part of a burst")
+    }
+
+    @Test func aFileNewToTheWatchAsItWasReadIsNotReported() throws {
+        let (watcher, path, folder) = try Self.watching()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imported = folder + "/imported.less"
+        try Self.save("B { alpha: 0; }\n", imported)
+        watcher.watch([FilePath(path), FilePath(imported)], readAs: [(path: FilePath(imported), identity: try Self.identity(imported))])
+        watcher.handled()
+        try Self.save("A { alpha: 1; }\n", path)
+        #expect(Self.nextChange(watcher, settle: Self.settle).names == ["watched.less"])
     }
 }

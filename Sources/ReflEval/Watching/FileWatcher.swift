@@ -48,6 +48,18 @@ public final class FileWatcher: @unchecked Sendable {
                 && left.modified == right.modified && left.changed == right.changed
         }
 
+        /// A stamp no file has, present or absent (no file has inode 0):
+        /// recorded for a file that changed unseen, so that the next look
+        /// reports it.
+        static let unlikeAnyFile: Stamp = {
+            var stamp = Stamp()
+            stamp.exists = true
+            return stamp
+        }()
+
+        /// The stamp of no file.
+        private init() {}
+
         init(of path: FilePath) {
             var status = stat()
             guard path.withCString({ stat($0, &status) }) == 0 else { return }
@@ -95,11 +107,28 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Watches exactly `files` from now on. A file already watched keeps the
     /// state it was last seen in — a change made while the caller was
-    /// reading it (a save during a build) is still reported; a file new to
-    /// the watch is measured from its present state.
-    public func watch(_ files: [FilePath]) {
-        let absolute = files.map { $0.isAbsolute ? $0 : Self.workingDirectory.appending($0) }.map(\.normalized)
-        stamps = Dictionary(absolute.map { ($0, stamps[$0] ?? Stamp(of: $0)) }, uniquingKeysWith: { first, _ in first })
+    /// reading it (a save during a build) is still reported. A file new to
+    /// the watch is measured from its present state; but a file the caller
+    /// read as `readAs` says (its device and inode when the build read it)
+    /// that has since been replaced or removed (an editor's save between
+    /// the build's reading it and this call, which no event told, as the
+    /// file was not watched yet) is reported as changed, a burst as any
+    /// change during a build is. A save that rewrote it in place then is
+    /// not seen until the next.
+    public func watch(_ files: [FilePath], readAs identities: [(path: FilePath, identity: FileSystem.FileIdentity)] = []) {
+        let absolute = files.map(Self.absolute)
+        let read = Dictionary(identities.map { (Self.absolute($0.path), $0.identity) }, uniquingKeysWith: { first, _ in first })
+        var changedSinceRead = false
+        stamps = Dictionary(absolute.map { path in
+            if let known = stamps[path] { return (path, known) }
+            let now = Stamp(of: path)
+            if let identity = read[path], !now.exists || now.device != identity.device || now.inode != identity.inode {
+                changedSinceRead = true
+                return (path, Stamp.unlikeAnyFile)
+            }
+            return (path, now)
+        }, uniquingKeysWith: { first, _ in first })
+        if changedSinceRead { changedWhileHandling = true }
         events?.watch(folders: Set(stamps.keys.map(\.directory)), files: Set(stamps.keys))
     }
 
@@ -115,9 +144,9 @@ public final class FileWatcher: @unchecked Sendable {
     /// burst, answered once changes have been quiet for `settle` seconds, so
     /// that the burst ends with one answer for the settled files. A caller
     /// that says when it has handled a change (`handled()`) has a change
-    /// that comes after that answered at once too, even before it asks
-    /// again: a user who saves as soon as the table changes is not made to
-    /// wait out a burst.
+    /// that comes after that answered at once too, even one that comes
+    /// before it asks again: a user who saves as soon as the table changes
+    /// is not made to wait out a burst.
     public func nextChange(settle: Double = 0.05, firstSettle: Double = 0.005) -> [FilePath]? {
         while true {
             var now: [FilePath: Stamp]
@@ -160,18 +189,25 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Tells the watcher that the caller has handled the change
-    /// `nextChange` last returned, up to making its result seen (a build
-    /// calls it just before its table takes its place): a change pending now
-    /// came during that work and is part of a burst; one that comes from now
-    /// on, such as a save made as soon as the table changed, is a new change,
-    /// answered at once. A caller that never says so has every change
-    /// pending when it asks taken as part of a burst.
+    /// `nextChange` last returned (or its first look at the files), up to
+    /// making its result seen: a build calls it once it has read and
+    /// compiled its files, before it reports or writes anything. A change pending
+    /// now came during that work and is part of a burst; one that comes
+    /// from now on, such as a save made as soon as the table changed, is a
+    /// new change, answered at once. A caller that never says so has every
+    /// change pending when it asks taken as part of a burst.
     public func handled() {
         guard case .events = method, let events else { return }
-        changedWhileHandling = wait(for: events, timeout: 0) == .activity
+        // Or-ed: what a first call took off the events is not forgotten by a second.
+        let pending = wait(for: events, timeout: 0) == .activity
+        changedWhileHandling = changedWhileHandling == true || pending
     }
 
-    /// Set by `handled()`: whether a change came while the caller was handling the last one.
+    /// Whether events about watched files (or a file `watch` found changed
+    /// since it was read) came while the caller was handling the last
+    /// change: set by `handled()` and `watch`, taken by `nextChange`. Nil
+    /// while nothing has said so, when a change pending at `nextChange` is
+    /// taken as part of a burst.
     private var changedWhileHandling: Bool?
 
     /// Ends a wait in `nextChange`, now or when it next starts. Safe to call
@@ -210,6 +246,11 @@ public final class FileWatcher: @unchecked Sendable {
 
     private func lookAtFiles() -> [FilePath: Stamp] {
         Dictionary(uniqueKeysWithValues: stamps.keys.map { ($0, Stamp(of: $0)) })
+    }
+
+    /// `path`, absolute and normalized, as files are watched.
+    private static func absolute(_ path: FilePath) -> FilePath {
+        (path.isAbsolute ? path : workingDirectory.appending(path)).normalized
     }
 
     private static var workingDirectory: FilePath {

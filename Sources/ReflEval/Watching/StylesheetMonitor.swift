@@ -51,9 +51,9 @@ public final class StylesheetMonitor: @unchecked Sendable {
         }
         // Measured before the load reads it: a save during the load is not missed.
         watcher.watch([FilePath(path)])
-        let (stylesheet, files) = try Self.load(FilePath(path))
+        let (stylesheet, files, read) = try Self.load(FilePath(path))
         current = stylesheet
-        watcher.watch(files)
+        watcher.watch(files, readAs: read)
         DispatchQueue.global().async { [self] in watchLoop() }
     }
 
@@ -102,9 +102,12 @@ public final class StylesheetMonitor: @unchecked Sendable {
         defer { finished.signal() }
         while watcher.nextChange() != nil {
             let update: Update
-            switch Result(catching: { () throws(StylesheetError) in try Self.load(path) }) {
-            case .success(let (stylesheet, files)):
-                watcher.watch(files)
+            let loaded = Result(catching: { () throws(StylesheetError) in try Self.load(path) })
+            // Loaded: a save made once the subscribers are told is a new change.
+            watcher.handled()
+            switch loaded {
+            case .success(let (stylesheet, files, read)):
+                watcher.watch(files, readAs: read)
                 let previous: Stylesheet = lock.withLock {
                     defer { current = stylesheet }
                     return current
@@ -121,11 +124,14 @@ public final class StylesheetMonitor: @unchecked Sendable {
     }
 
     /// The stylesheet at `path` and the files to watch for it: the file, and
-    /// for source the files it imports and those its imports wait for.
-    private static func load(_ path: FilePath) throws(StylesheetError) -> (Stylesheet, [FilePath]) {
+    /// for source the files it imports and those its imports wait for; and
+    /// which file each one read was (see `FileWatcher.watch(_:readAs:)`).
+    private static func load(_ path: FilePath) throws(StylesheetError)
+        -> (Stylesheet, [FilePath], [(path: FilePath, identity: FileSystem.FileIdentity)]) {
         let loaded = StylesheetLoader.load(path)
         guard let stylesheet = loaded.stylesheet else { throw loaded.error }
-        return (stylesheet, loaded.files)
+        let read = loaded.compilation.map { Array(zip($0.inputs, $0.inputIdentities)) } ?? []
+        return (stylesheet, loaded.files, read)
     }
 
     private static func files(of path: FilePath, error: StylesheetError) -> [FilePath] {
