@@ -125,7 +125,8 @@ struct ConcurrencyTests {
         let diagnostics = try Compiler.build(entryPath: FilePath(path), writingJSONTo: streamed).diagnostics
         #expect(!diagnostics.hasErrors)
         #expect(streamed.bytes.count == serialTable.count && streamed.bytes == serialTable)
-        // The binary build lays runs of rules out on the threads that compile them, and joins them: the same bytes too.
+        // The binary build lays runs of rules out on the threads that compile them, and joins them (on one thread it lays
+        // each rule straight into the table): the same bytes too.
         let serialBinary = try cleanResult.ruleTable!.binaryBytes()
         for threads in [1, 2, 3] {
             let built = Compiler.buildBinary(source: clean, threads: threads)

@@ -240,27 +240,49 @@ public enum Compiler {
         var writer = BinaryTableWriter()
         let compiler = RuleCompiler(program: program)
         writer.expectedRuleCount = compiler.headers.count
-        // Each item's rules are laid out on the thread that compiles them, in
-        // a part of their own; the parts are joined in order.
         // The values laid out are bounded as the declarations' values are,
         // included rules' values counted here too.
         let limit = laidOutLimit ?? RuleCompiler.loweredValuesLimit(inputBytes: program.inputBytes)
         var delivered = 0, isPastLimit = false
-        compiler.compileRules(
-            threads: program.threads,
-            makeOutput: { BinaryTablePart() },
-            add: { rule, part in part.writer.add(rule) },
-            deliver: { part in
-                let firstRule = delivered * RuleCompiler.rulesPerItem
-                delivered += 1
-                writer.append(&part.writer)
-                // Counted in the order the parts are joined: the limit is passed at the same rule whatever the number of threads.
-                if writer.valuesLaidOut > limit && !isPastLimit {
-                    isPastLimit = true
-                    compiler.report(EvalMessages.laidOutValuesLimit(limit), atRule: firstRule)
-                }
-            },
-            stopsAfter: { isPastLimit })
+        // Counted in the order the rules are laid out in the table: the limit is passed at the same rule whatever the number of threads.
+        func countLaidOut() {
+            let firstRule = delivered * RuleCompiler.rulesPerItem
+            delivered += 1
+            if writer.valuesLaidOut > limit && !isPastLimit {
+                isPastLimit = true
+                compiler.report(EvalMessages.laidOutValuesLimit(limit), atRule: firstRule)
+            }
+        }
+        if program.threads > 1 {
+            // Each item's rules are laid out on the thread that compiles them,
+            // in a part of their own; the parts are joined in order.
+            compiler.compileRules(
+                threads: program.threads,
+                makeOutput: { BinaryTablePart() },
+                add: { rule, part in part.writer.add(rule) },
+                deliver: { part in
+                    writer.append(&part.writer)
+                    countLaidOut()
+                },
+                stopsAfter: { isPastLimit })
+        } else {
+            // One thread lays each rule out straight into the table: parts
+            // would only pool every value a second time when joined. The
+            // 10 MB build: 0.1767 to 0.1675 s on one core (medians of 11
+            // alternating runs), 47.0 to 48.1 MB at peak (the JSON build's
+            // 47.3). On two threads the thread that joins would lay out
+            // everything: 0.1001 to 0.1220 s.
+            compiler.compileRules(
+                threads: 1,
+                makeOutput: { CompiledRules() },
+                add: { rule, chunk in chunk.rules.append(rule) },
+                deliver: { chunk in
+                    for rule in chunk.rules { writer.add(rule) }
+                    chunk.rules.removeAll(keepingCapacity: true)
+                    countLaidOut()
+                },
+                stopsAfter: { isPastLimit })
+        }
         let result = result(of: program, table: nil)
         guard !result.hasErrors else { return (result, nil) }
         do {
