@@ -260,8 +260,14 @@ public enum Compiler {
                 threads: program.threads,
                 makeOutput: { BinaryTablePart() },
                 add: { rule, part in part.writer.add(rule) },
+                addOnDeliveringThread: { rule, part in part.rules.append(rule) },
                 deliver: { part in
-                    writer.append(&part.writer)
+                    if part.rules.isEmpty {
+                        writer.append(&part.writer)
+                    } else {
+                        for rule in part.rules { writer.add(rule) }
+                        part.rules.removeAll(keepingCapacity: true)
+                    }
                     countLaidOut()
                 },
                 stopsAfter: { isPastLimit })
@@ -401,6 +407,7 @@ public enum Compiler {
         // Used by one thread at a time (the one compiling its item, then
         // the one joining it): not checked for exclusive access at run time.
         @exclusivity(unchecked) var writer = BinaryTableWriter.part()
+        @exclusivity(unchecked) var rules: [CompiledRule] = []
     }
 
     private final class CompiledRules {

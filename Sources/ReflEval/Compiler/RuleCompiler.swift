@@ -110,10 +110,13 @@ final class RuleCompiler {
     /// true after a delivery, or the declarations' values pass
     /// `loweredValuesLimit`, no item is started and no more output is
     /// delivered: the items under way are compiled for their diagnostics,
-    /// and the rules after them are not compiled.
+    /// and the rules after them are not compiled. `addOnDeliveringThread`,
+    /// when given, takes the place of `add` for the items the delivering
+    /// thread compiles itself (work that thread would do anyway at delivery
+    /// can be left until then).
     func compileRules<Output>(threads: Int, makeOutput: () -> Output,
-                              add: (CompiledRule, Output) -> Void, deliver: (Output) -> Void,
-                              stopsAfter: () -> Bool = { false }) {
+                              add: (CompiledRule, Output) -> Void, addOnDeliveringThread: ((CompiledRule, Output) -> Void)? = nil,
+                              deliver: (Output) -> Void, stopsAfter: () -> Bool = { false }) {
         flattenIncludedRules()
         checkIncludeExpansion()
         for file in files { _ = file.lines }  // built before the threads share them
@@ -152,13 +155,15 @@ final class RuleCompiler {
         }
         Concurrency.run(threadCount) { thread in
             let context = contexts[thread]
+            let addHere = thread == 0 ? addOnDeliveringThread : nil
             while let item = thread == 0 ? pipeline.takeDelivering(handOn) : pipeline.take() {
                 let output = spares.withLock { spareOutputs.popLast() } ?? makeOutput()
                 context.log = DiagnosticLog(limit: program.log.limit)
                 _ = context.takeLoweredValues()
                 let end = min(headers.count, (item + 1) * Self.rulesPerItem)
                 for index in (item * Self.rulesPerItem)..<end {
-                    if let rule = compileRule(index, in: context) { add(rule, output) }
+                    guard let rule = compileRule(index, in: context) else { continue }
+                    if let addHere { addHere(rule, output) } else { add(rule, output) }
                 }
                 pipeline.finish(item, (output, context.log, context.takeLoweredValues()))
             }
