@@ -260,15 +260,19 @@ struct RobustnessTests {
                                        writingJSONTo: ByteArrayOutput())
         #expect(!unbounded.hasErrors)
         // The binary table stores the value once, but lays it out at each use: 2,047 values a rule, 131,008 for a run of 64.
+        // Ten runs of rules, so that two and three threads do share them (a table of fewer than eight runs is compiled
+        // on one thread), and runs laid out in parts and joined are counted with those laid straight into the table.
+        let wide = SourceFile(path: "main.less", text: (chain + (0..<640).map { "R\($0) { b: @v10; }" }).joined(separator: "\n"))
+        #expect(wide.bytes.starts(with: source.bytes))  // so the rule at `start` is R64 in both
         for threads in [1, 2, 3] {
-            let built = Compiler.buildBinary(source: source, threads: threads, laidOutLimit: 200_000)
+            let built = Compiler.buildBinary(source: wide, threads: threads, laidOutLimit: 200_000)
             #expect(built.binary == nil, "\(threads) threads")
             #expect(built.result.diagnostics.filter { $0.severity == .error }.map(\.message)
                     == ["the rules from here take the values laid out in the binary table past 200000, the limit for this input; "
                         + "variables and includes repeat their values in full at each use"], "\(threads) threads")
             #expect(built.result.diagnostics.map(\.range) == [SourceRange(start, start + 3)], "\(threads) threads")
         }
-        #expect(Compiler.buildBinary(source: source, threads: 2).result.diagnostics.isEmpty)
+        #expect(Compiler.buildBinary(source: wide, threads: 2).result.diagnostics.isEmpty)
     }
 
     /// The declarations' values are bounded in all, a variable's value
