@@ -152,6 +152,43 @@ struct BinaryTablePartsTests {
             #expect(try Self.joinedBytes(rules, partSizes: [cut, rules.count - cut]) == whole, "cut after \(cut) rules")
         }
     }
+
+    /// A build tells the writer how many rules to expect, and sections grow
+    /// at once to what that many would need (a quarter more), but never
+    /// past twice what they hold and 16 MiB: a table whose first rules are
+    /// far larger than the rest does not reserve memory by the hundred megabytes.
+    @Test func sectionsGrowToWhatTheTableIsExpectedToNeedWithinABound() throws {
+        let heavy = Self.rule("HeavyView", [Property(name: "text", value: .string(String(repeating: "x", count: 1 << 16)), isImportant: false)])
+        let light = Self.rule("LightView", [Property(name: "alpha", value: .number(0.5, unit: nil), isImportant: false)])
+        let strings = BinaryFormat.Section.stringBytes.rawValue
+        for expected in [100, 10_000] {
+            var joined = BinaryTableWriter()
+            joined.expectedRuleCount = expected
+            var part = BinaryTableWriter.part()
+            part.add(heavy)
+            joined.append(&part)
+            var straight = BinaryTableWriter()
+            straight.expectedRuleCount = expected
+            straight.add(heavy)
+            straight.makeRoom(forRules: 1)
+            for writer in [joined, straight] {
+                let held = writer.sections[strings].count, reserved = writer.sections[strings].capacity
+                #expect(held > 1 << 16)
+                if expected == 100 {
+                    // The expected table's strings fit without growing again: no copy into fresh memory at each doubling.
+                    #expect(reserved >= 100 * held, "\(reserved) for \(held)")
+                } else {
+                    #expect(reserved <= 2 * (held * 2) + (16 << 20) + 4096, "\(reserved) for \(held)")
+                }
+            }
+            // The bytes are those of one writer given the rules as they come.
+            part.add(light)
+            joined.append(&part)
+            straight.add(light)
+            #expect(try joined.finish(variables: [:]) == Self.wholeBytes([heavy, light]))
+            #expect(try straight.finish(variables: [:]) == Self.wholeBytes([heavy, light]))
+        }
+    }
 }
 
 /// A rule's written selector is stored only when it is not its parts

@@ -265,6 +265,7 @@ public enum Compiler {
                     if part.rules.isEmpty {
                         writer.append(&part.writer)
                     } else {
+                        writer.makeRoom(forRules: part.rules.count)
                         for rule in part.rules { writer.add(rule) }
                         part.rules.removeAll(keepingCapacity: true)
                     }
@@ -283,6 +284,7 @@ public enum Compiler {
                 makeOutput: { CompiledRules() },
                 add: { rule, chunk in chunk.rules.append(rule) },
                 deliver: { chunk in
+                    writer.makeRoom(forRules: chunk.rules.count)
                     for rule in chunk.rules { writer.add(rule) }
                     chunk.rules.removeAll(keepingCapacity: true)
                     countLaidOut()

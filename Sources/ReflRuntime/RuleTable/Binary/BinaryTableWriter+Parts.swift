@@ -119,24 +119,44 @@ extension BinaryTableWriter {
         }
     }
 
-    /// Makes each section room for what `part` can add to it, when it has
-    /// not enough: growing at once to what the whole table is expected to
-    /// need (from `expectedRuleCount` and the size so far), with a quarter
-    /// more, rather than to twice its size, which would copy each section
-    /// into fresh memory at every doubling and leave up to half of the
-    /// largest ones unused at the end. Room reserved and never
-    /// written is never made resident. Without the doubling that this
-    /// growth was once held to, the 10 MB build takes 770 fewer page faults
-    /// (10,750 to 9,980) and 0.1720 to 0.1684 s on one core (medians of 21
-    /// alternating runs; two cores 0.0983 to 0.0980 s), its peak unchanged.
+    /// Makes each section room for what `part` can add to it (see `makeRoom(rulesDone:needed:)`).
     private mutating func makeRoom(for part: BinaryTableWriter) {
-        let done = Int(ruleCount + part.ruleCount)
+        makeRoom(rulesDone: Int(ruleCount + part.ruleCount), needed: sections.indices.map { sections[$0].count + part.sections[$0].count })
+    }
+
+    /// Makes each section room for the next `count` rules, laid out
+    /// straight into this writer, as much as the rules so far took each.
+    package mutating func makeRoom(forRules count: Int) {
+        let done = Int(ruleCount)
+        guard done > 0 else { return }
+        makeRoom(rulesDone: done + count, needed: sections.map { $0.count + $0.count / done * count })
+    }
+
+    /// Grows each section that cannot hold its `needed` bytes once
+    /// `rulesDone` rules are in: at once to what the whole table is
+    /// expected to need (from `expectedRuleCount` and the size so far),
+    /// with a quarter more, rather than to twice its size, which would copy
+    /// each section into fresh memory at every doubling and leave up to
+    /// half of the largest ones unused at the end. Room reserved and never
+    /// written is never made resident; but a table whose first rules are
+    /// far larger than the rest would reserve far more than it needs,
+    /// which a system that counts reserved memory can refuse: no section
+    /// grows past twice what it needs now and 16 MiB more (more than any
+    /// section of the 50 MB benchmark's table needs in all, so the cap
+    /// leaves real builds alone; a cap of sixteen times the need cost the
+    /// 10 MB build 1.2 MB of peak on two cores, the sections growing in
+    /// steps through memory they left behind). Without the doubling
+    /// that this growth was once held to, the 10 MB build took 770 fewer
+    /// page faults (10,750 to 9,980) and 0.1720 to 0.1684 s on one core
+    /// (medians of 21 alternating runs, when one core joined parts too;
+    /// two cores 0.0983 to 0.0980 s), its peak unchanged.
+    private mutating func makeRoom(rulesDone done: Int, needed: [Int]) {
         guard let expected = expectedRuleCount, done > 0 else { return }
         for index in sections.indices {
-            let needed = sections[index].count + part.sections[index].count
+            let needed = needed[index]
             guard needed > sections[index].capacity else { continue }
             let predicted = needed * max(expected, done) / done
-            sections[index].reserveCapacity(max(needed, predicted + predicted / 4))
+            sections[index].reserveCapacity(max(needed, min(predicted + predicted / 4, 2 * needed + (16 << 20))))
         }
     }
 

@@ -56,7 +56,8 @@ package struct BinaryTableWriter {
     /// counting references.
     private(set) var listStack: [UInt32] = []
     /// How many rules the whole table is expected to hold, when known
-    /// beforehand (a build knows): joining parts then sizes the sections by it.
+    /// beforehand (a build knows): joining parts, and `makeRoom(forRules:)`,
+    /// then size the sections by it.
     package var expectedRuleCount: Int?
     /// In a part, what `append` needs besides its sections: where each of
     /// its values' list is, by value id (the rest of a value is its
