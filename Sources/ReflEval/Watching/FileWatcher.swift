@@ -191,11 +191,11 @@ public final class FileWatcher: @unchecked Sendable {
     /// Tells the watcher that the caller has handled the change
     /// `nextChange` last returned (or its first look at the files), up to
     /// making its result seen: a build calls it once it has read and
-    /// compiled its files, before it reports or writes anything. A change pending
-    /// now came during that work and is part of a burst; one that comes
-    /// from now on, such as a save made as soon as the table changed, is a
-    /// new change, answered at once. A caller that never says so has every
-    /// change pending when it asks taken as part of a burst.
+    /// compiled its files, before it reports or writes anything. A change
+    /// pending now came during that work and is part of a burst; one that
+    /// comes from now on, such as a save made as soon as the table changed,
+    /// is a new change, answered at once. A caller that never says so has
+    /// every change pending when it asks taken as part of a burst.
     public func handled() {
         guard case .events = method, let events else { return }
         // Or-ed: what a first call took off the events is not forgotten by a second.
