@@ -137,14 +137,13 @@ enum BuildCommand {
                 return Console.fail("cannot write '\(output?.description ?? "-")': \(error)")
             }
         }
-        let inputs = Array(zip(result.inputs, result.inputIdentities))
         if let file {
-            if let problem = file.commit(refusing: inputs) { return Console.fail(problem) }
+            if let problem = file.commit(refusing: result.inputsAsRead) { return Console.fail(problem) }
         } else {
             Console.writeOut(bytes: bytes)
         }
         if let depends {
-            return writeDepfile(depends, target: output, inputs: result.inputs, refusing: inputs)
+            return writeDepfile(depends, target: output, inputs: result.inputs, refusing: result.inputsAsRead)
         }
         return .success
     }

@@ -189,7 +189,7 @@ enum WatchCommand {
             }
             var seen = Set<FilePath>()
             watched = ([input] + result.inputs + result.missingInputs).filter { seen.insert($0.normalized).inserted }
-            read = Array(zip(result.inputs, result.inputIdentities))
+            read = result.inputsAsRead
             let failed = options.report(result)
             let milliseconds = Int(((MonotonicClock.now() - start) * 1000).rounded())
             let shown = options.applied(to: result.diagnostics)
@@ -208,7 +208,7 @@ enum WatchCommand {
                        error: "cannot write \(output): \(error)")
                 return nil
             }
-            if let problem = write(bytes, inputs: Array(zip(result.inputs, result.inputIdentities))) {
+            if let problem = write(bytes, inputs: result.inputsAsRead) {
                 Console.writeError("reflc: error: \(problem)\n")
                 if builds == 1 { return .usageOrIO }
                 finish(ok: false, summary: "\(clock()) \(outputLeftAsItWas)", diagnostics: shown, error: problem)

@@ -130,7 +130,7 @@ public final class StylesheetMonitor: @unchecked Sendable {
         -> (Stylesheet, [FilePath], [(path: FilePath, identity: FileSystem.FileIdentity)]) {
         let loaded = StylesheetLoader.load(path)
         guard let stylesheet = loaded.stylesheet else { throw loaded.error }
-        let read = loaded.compilation.map { Array(zip($0.inputs, $0.inputIdentities)) } ?? []
+        let read = loaded.compilation?.inputsAsRead ?? []
         return (stylesheet, loaded.files, read)
     }
 

@@ -129,7 +129,7 @@ extension BinaryTableWriter {
     package mutating func makeRoom(forRules count: Int) {
         let done = Int(ruleCount)
         guard done > 0 else { return }
-        makeRoom(rulesDone: done + count, needed: sections.map { $0.count + $0.count / done * count })
+        makeRoom(rulesDone: done + count, needed: sections.map { $0.count + $0.count * count / done })
     }
 
     /// Grows each section that cannot hold its `needed` bytes once
