@@ -40,6 +40,14 @@ struct FileWatcherTests {
         return (changed?.map { $0.description.split(separator: "/").last.map(String.init) ?? "" }, Date().timeIntervalSince(start))
     }
 
+    /// Waits for the next change and checks it is `watched.less`, answered
+    /// only once the burst it belongs to has been quiet for `settle`.
+    static func expectABurstAnswer(_ watcher: FileWatcher, _ comment: Comment? = nil) {
+        let answer = nextChange(watcher, settle: settle)
+        #expect(answer.names == ["watched.less"], comment)
+        #expect(answer.seconds >= settle * 0.9, "answered after \(answer.seconds) s, before the burst had settled")
+    }
+
     /// A first save, answered: the change a build then handles.
     static func answerAFirstSave(_ watcher: FileWatcher, _ path: String) throws {
         try save("A { alpha: 1; }\n", path)
@@ -65,9 +73,7 @@ struct FileWatcherTests {
         // Saved while that change was being built: pending when the build says it is done.
         try Self.save("A { alpha: 2; }\n", path)
         watcher.handled()
-        let answer = Self.nextChange(watcher, settle: Self.settle)
-        #expect(answer.names == ["watched.less"], "the change seen while handling the last one is still answered")
-        #expect(answer.seconds >= Self.settle * 0.9, "answered after \(answer.seconds) s, before the burst had settled")
+        Self.expectABurstAnswer(watcher, "the change seen while handling the last one is still answered")
     }
 
     @Test func withoutBeingToldAChangePendingWhenAskedIsPartOfABurst() throws {
@@ -75,9 +81,7 @@ struct FileWatcherTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.answerAFirstSave(watcher, path)
         try Self.save("A { alpha: 2; }\n", path)
-        let answer = Self.nextChange(watcher, settle: Self.settle)
-        #expect(answer.names == ["watched.less"])
-        #expect(answer.seconds >= Self.settle * 0.9, "answered after \(answer.seconds) s, before the burst had settled")
+        Self.expectABurstAnswer(watcher)
     }
 
     @Test func whatHandledTookOffTheEventsIsNotForgottenByASecondCall() throws {
@@ -87,16 +91,12 @@ struct FileWatcherTests {
         try Self.save("A { alpha: 2; }\n", path)
         watcher.handled()
         watcher.handled()
-        let answer = Self.nextChange(watcher, settle: Self.settle)
-        #expect(answer.names == ["watched.less"], "the change the first call saw was lost")
-        #expect(answer.seconds >= Self.settle * 0.9)
+        Self.expectABurstAnswer(watcher, "the change the first call saw was lost")
     }
 
-    /// The device and inode of the file at `path`, as a build reading it records them.
+    /// Which file is at `path`, as a build reading it records it.
     static func identity(_ path: String) throws -> FileSystem.FileIdentity {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return FileSystem.FileIdentity(device: UInt64((attributes[.systemNumber] as! NSNumber).uint64Value),
-                                       inode: UInt64((attributes[.systemFileNumber] as! NSNumber).uint64Value))
+        try FileSystem.readFile(FilePath(path), folders: nil).get().identity
     }
 
     @Test func aFileNewToTheWatchReplacedAfterItWasReadIsReported() throws {
