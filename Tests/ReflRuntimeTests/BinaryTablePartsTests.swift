@@ -122,6 +122,70 @@ struct BinaryTablePartsTests {
         var wholeProperty: [UInt8] = []
         wholeProperty.appendLittleEndian(UInt64(9 | BinaryFormat.importantBit) << 32 | 7)
         #expect(wholeProperty == property)
+
+        // Runs of words appended at once are their words appended one by one.
+        var oneByOne: [UInt8] = [0xAA], atOnce: [UInt8] = [0xAA]
+        let words: [UInt32] = [0x0403_0201, 0x0807_0605, 0xFFEE_DDCC], records: [UInt64] = [0x0807_0605_0403_0201, 9 << 32 | 7]
+        for word in words[1...] { oneByOne.appendLittleEndian(word) }
+        for record in records { oneByOne.appendLittleEndian(record) }
+        atOnce.appendLittleEndian(contentsOf: words[1...])
+        atOnce.appendLittleEndian(contentsOf: records)
+        #expect(atOnce == oneByOne)
+        #expect(atOnce.prefix(9) == [0xAA, 0x05, 0x06, 0x07, 0x08, 0xCC, 0xDD, 0xEE, 0xFF])
+    }
+
+    /// A value met again is found among those laid out lately
+    /// (`RecentLeafValues`) only when its record is the same: values Swift
+    /// finds equal but whose records differ (0 and -0, a name written with
+    /// "é" as one character or as "e" and an accent) are laid out apart,
+    /// and one that is found counts as laid out, as the limit on values
+    /// laid out counts it.
+    @Test func aValueMetAgainIsFoundOnlyWhenItsRecordIsTheSame() throws {
+        let composed = "Caf\u{E9} Display", decomposed = "Cafe\u{301} Display"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        let pairs: [(StyleValue, StyleValue)] = [
+            (.number(0, unit: nil), .number(-0.0, unit: nil)),
+            (.size(width: 0, height: 1), .size(width: -0.0, height: 1)),
+            (.font(Font(name: composed, size: .points(12, unit: nil), isSystem: false)),
+             .font(Font(name: decomposed, size: .points(12, unit: nil), isSystem: false))),
+            (.font(Font(name: "A", size: .points(0, unit: nil), isSystem: false)),
+             .font(Font(name: "A", size: .points(-0.0, unit: nil), isSystem: false))),
+            (.enumCase(EnumCase(enumName: composed, caseName: "a", rawValue: 1)),
+             .enumCase(EnumCase(enumName: decomposed, caseName: "a", rawValue: 1))),
+            (.optionSet(OptionSetValue(setName: "S", options: [composed], rawValue: 1)),
+             .optionSet(OptionSetValue(setName: "S", options: [decomposed], rawValue: 1))),
+        ]
+        for (first, second) in pairs {
+            #expect(first == second, "Swift finds \(first) and \(second) equal")
+            // Each value three times over, alternating: the second and third
+            // of each are found among the values laid out lately.
+            let properties = [first, second, first, second, first, second].enumerated().map { index, value in
+                Property(name: "p\(index)", value: value, isImportant: false)
+            }
+            var writer = BinaryTableWriter()
+            writer.add(Self.rule("View", properties))
+            #expect(writer.valuesLaidOut == properties.count)
+            let read = try BinaryTable(try writer.finish(variables: [:])).ruleTable()
+            let values = read.rules[0].properties.map(\.value)
+            #expect(values.map { String(describing: $0) } == properties.map { String(describing: $0.value) })
+            #expect(read.rules[0].properties.map { Self.recordBits($0.value) } == properties.map { Self.recordBits($0.value) },
+                    "\(first) and \(second) read back as written")
+        }
+    }
+
+    /// What sets a leaf value's record apart that `==` does not: its numbers' bits and its strings' bytes.
+    static func recordBits(_ value: StyleValue) -> [UInt64] {
+        func bytes(_ text: String) -> [UInt64] { text.utf8.map(UInt64.init) }
+        switch value {
+        case .number(let number, let unit): return [number.bitPattern, unit == .px ? 1 : unit == .pt ? 2 : 0]
+        case .size(let width, let height): return [width.bitPattern, height.bitPattern]
+        case .font(let font):
+            guard case .points(let points, _) = font.size else { return bytes(font.name) }
+            return [points.bitPattern] + bytes(font.name)
+        case .enumCase(let enumCase): return bytes(enumCase.enumName) + bytes(enumCase.caseName)
+        case .optionSet(let options): return bytes(options.setName) + options.options.flatMap(bytes)
+        default: return []
+        }
     }
 
     @Test func aPoolFindsEveryEntryWhenHashesCollide() {
