@@ -15,7 +15,7 @@
 /// codec would have counted it. An id is its writer's own, so a writer
 /// that forgets its pools forgets these too (`removeAll`).
 struct RecentLeafValues {
-    private static let slotCount = 1024
+    private static let slotCount = 256
     /// Each slot's value and its id; an empty slot holds `empty`, whose
     /// id is `BinaryFormat.none` (values and ids apart: an optional pair
     /// read out of its array was copied whole to be compared, ids and all).
