@@ -263,7 +263,7 @@ public enum Compiler {
             threads: program.threads,
             makeOutput: { BinaryTablePart() },
             add: { rule, part in part.writer.add(rule) },
-            addOnDeliveringThread: { rule, part in part.rules.append(rule) },
+            addOnDeliveringThread: { rule, part in part.rules.append(consume rule) },
             deliver: { part in
                 let firstRule = delivered * RuleCompiler.rulesPerItem
                 delivered += 1

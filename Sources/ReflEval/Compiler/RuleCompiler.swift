@@ -113,9 +113,11 @@ final class RuleCompiler {
     /// and the rules after them are not compiled. `addOnDeliveringThread`,
     /// when given, takes the place of `add` for the items the delivering
     /// thread compiles itself (work that thread would do anyway at delivery
-    /// can be left until then).
+    /// can be left until then); it takes each rule over, so that keeping
+    /// the rule moves it rather than copying it (a copy counts a reference
+    /// to each of its parts, and releases them when the rule is dropped).
     func compileRules<Output>(threads: Int, makeOutput: () -> Output,
-                              add: (CompiledRule, Output) -> Void, addOnDeliveringThread: ((CompiledRule, Output) -> Void)? = nil,
+                              add: (CompiledRule, Output) -> Void, addOnDeliveringThread: ((consuming CompiledRule, Output) -> Void)? = nil,
                               deliver: (Output) -> Void, stopsAfter: () -> Bool = { false }) {
         flattenIncludedRules()
         checkIncludeExpansion()
