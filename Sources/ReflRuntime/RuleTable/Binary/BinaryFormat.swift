@@ -136,13 +136,4 @@ enum BinaryFormat {
         }
         return hash
     }
-
-    /// `hash` of `bytes[range]`, read where they lie (a slice of the array would count a reference to it).
-    static func hash(_ bytes: [UInt8], in range: Range<Int>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for index in range {
-            hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
-        }
-        return hash
-    }
 }

@@ -213,7 +213,7 @@ extension BinaryTableWriter.RuleNameIndex {
     /// Adds the entries of `other`, an index of the rules that follow, its
     /// rule numbers counted from `first` and its names renumbered by `ids`.
     mutating func append(_ other: Self, numberedFrom first: UInt32, through ids: BinaryRenumbering) {
-        let numbers = other.names.map { number(of: ids.string($0)) }
+        let numbers = other.names.indices.map { number(of: ids.string(other.names[$0]), hash: other.hashes[$0]) }
         for var entry in other.entries {
             entry.name = numbers[Int(entry.name)]
             entry.rule += first
