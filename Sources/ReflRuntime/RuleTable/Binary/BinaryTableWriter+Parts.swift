@@ -97,12 +97,20 @@ extension BinaryTableWriter {
             names.append(propertyName(ofString: ids.string(partNames.read(ListEntry.value, at: at))))
         }
         let firstProperty = UInt32(count(.properties)), firstGroup = UInt32(count(.stateGroups))
-        appendRecords(of: .properties, from: part) { section, at in
-            section.set(PropertyRecord.name, at: at, to: names[Int(section.read(PropertyRecord.name, at: at))])
-            let value = section.read(PropertyRecord.value, at: at)
-            section.set(PropertyRecord.value, at: at,
-                        to: ids.value(value & ~BinaryFormat.importantBit) | value & BinaryFormat.importantBit)
+        // A property's record is one word: renumbered as a word and the
+        // words appended at once, rather than its two fields read and set
+        // in the table's section one record at a time (the records are
+        // most of a part: 1,500 for a run of 64 rules of the 10 MB corpus).
+        let partProperties = part.sections[Section.properties.rawValue]
+        propertyRecords.removeAll(keepingCapacity: true)
+        for at in stride(from: 0, to: partProperties.count, by: PropertyRecord.size) {
+            let record = partProperties.read(PropertyRecord.whole, at: at)
+            let name = names[Int(UInt32(truncatingIfNeeded: record))], value = UInt32(truncatingIfNeeded: record >> 32)
+            let renumbered = ids.value(value & ~BinaryFormat.importantBit) | value & BinaryFormat.importantBit
+            propertyRecords.append(UInt64(name) | UInt64(renumbered) << 32)  // `PropertyRecord.whole`
         }
+        sections[Section.properties.rawValue].appendLittleEndian(contentsOf: propertyRecords)
+        propertyRecords.removeAll(keepingCapacity: true)
         appendRecords(of: .stateGroups, from: part) { section, at in
             section.set(StateGroupRecord.firstProperty, at: at, to: section.read(StateGroupRecord.firstProperty, at: at) + firstProperty)
         }

@@ -219,8 +219,9 @@ package struct BinaryTableWriter {
         propertyRecords.removeAll(keepingCapacity: true)
     }
 
-    /// The records of the properties being laid out (see `addProperties`).
-    private var propertyRecords: [UInt64] = []
+    /// The records of the properties being laid out (see `addProperties`),
+    /// or joined from a part; kept empty between uses.
+    var propertyRecords: [UInt64] = []
 
     /// The index of property name `name` (its string added if it is new).
     mutating func propertyName(_ name: String) -> UInt32 {
