@@ -155,8 +155,26 @@ struct BinaryTablePartsTests {
             (.optionSet(OptionSetValue(setName: "S", options: [composed], rawValue: 1)),
              .optionSet(OptionSetValue(setName: "S", options: [decomposed], rawValue: 1))),
         ]
-        for (first, second) in pairs {
-            #expect(first == second, "Swift finds \(first) and \(second) equal")
+        // Values that differ in what `==` does not see, or only in a field
+        // the slot's hash leaves out.
+        let alike: [(StyleValue, StyleValue)] = [
+            (.number(1, unit: .pt), .number(1, unit: .px)),
+            (.percent(0), .percent(-0.0)),
+            (.bool(true), .bool(false)),
+            (.font(Font(name: "A", size: .points(12, unit: .pt), isSystem: true, weight: .bold)),
+             .font(Font(name: "A", size: .points(12, unit: .pt), isSystem: true, weight: .semibold))),
+            (.font(Font(name: "A", size: .points(12, unit: nil), isSystem: true, textStyle: .body)),
+             .font(Font(name: "A", size: .points(12, unit: nil), isSystem: true, textStyle: .callout))),
+            (.font(Font(name: "A", size: .points(12, unit: nil), isSystem: false)),
+             .font(Font(name: "A", size: .percent(12), isSystem: false))),
+            (.enumCase(EnumCase(enumName: "E", caseName: "a", rawValue: 1)), .enumCase(EnumCase(enumName: "E", caseName: "b", rawValue: 1))),
+            (.optionSet(OptionSetValue(setName: "S", options: ["a", "b"], rawValue: 3)),
+             .optionSet(OptionSetValue(setName: "S", options: ["a"], rawValue: 3))),
+        ]
+        for (first, second) in pairs + alike {
+            if !alike.contains(where: { String(describing: $0) == String(describing: (first, second)) }) {
+                #expect(first == second, "Swift finds \(first) and \(second) equal")
+            }
             // Each value three times over, alternating: the second and third
             // of each are found among the values laid out lately.
             let properties = [first, second, first, second, first, second].enumerated().map { index, value in
@@ -173,15 +191,41 @@ struct BinaryTablePartsTests {
         }
     }
 
+    /// A part is emptied at each join and used again for a later run of
+    /// rules, its pools starting over: the values it laid out lately, with
+    /// the ids its pools gave them, are forgotten too. (Remembered, the
+    /// second run's first value would get the id the first run gave it.)
+    @Test func aPartUsedAgainForgetsTheValuesItLaidOutLately() throws {
+        let font = StyleValue.font(Font(name: "Avenir", size: .points(13, unit: .pt), isSystem: false))
+        let options = StyleValue.optionSet(OptionSetValue(setName: "UIViewAutoresizing", options: ["flexibleWidth"], rawValue: 2))
+        let rules = [Self.rule("A", [Property(name: "p", value: .number(5, unit: .pt), isImportant: false),
+                                     Property(name: "q", value: font, isImportant: false)]),
+                     Self.rule("B", [Property(name: "q", value: font, isImportant: false),
+                                     Property(name: "r", value: options, isImportant: false)]),
+                     Self.rule("C", [Property(name: "r", value: options, isImportant: false),
+                                     Property(name: "p", value: .number(5, unit: .pt), isImportant: false)])]
+        let whole = try Self.wholeBytes(rules)
+        for sizes in [[1, 1, 1], [1, 2], [2, 1]] {
+            #expect(try Self.joinedBytes(rules, partSizes: sizes) == whole, "parts of \(sizes)")
+        }
+        #expect(try BinaryTable(whole).ruleTable() == RuleTable(variables: [:], rules: rules))
+    }
+
     /// What sets a leaf value's record apart that `==` does not: its numbers' bits and its strings' bytes.
     static func recordBits(_ value: StyleValue) -> [UInt64] {
         func bytes(_ text: String) -> [UInt64] { text.utf8.map(UInt64.init) }
         switch value {
         case .number(let number, let unit): return [number.bitPattern, unit == .px ? 1 : unit == .pt ? 2 : 0]
+        case .percent(let percent): return [percent.bitPattern]
+        case .bool(let bool): return [bool ? 1 : 0]
         case .size(let width, let height): return [width.bitPattern, height.bitPattern]
         case .font(let font):
-            guard case .points(let points, _) = font.size else { return bytes(font.name) }
-            return [points.bitPattern] + bytes(font.name)
+            let flags = UInt64(font.isSystem ? 1 : 0) | UInt64(font.weight.map { BinaryFormat.code($0) + 1 } ?? 0) << 8
+                | UInt64(font.textStyle.map { BinaryFormat.code($0) + 1 } ?? 0) << 16
+            switch font.size {
+            case .points(let points, let unit): return [0, points.bitPattern, unit == .px ? 1 : unit == .pt ? 2 : 0, flags] + bytes(font.name)
+            case .percent(let percent): return [1, percent.bitPattern, flags] + bytes(font.name)
+            }
         case .enumCase(let enumCase): return bytes(enumCase.enumName) + bytes(enumCase.caseName)
         case .optionSet(let options): return bytes(options.setName) + options.options.flatMap(bytes)
         default: return []

@@ -210,7 +210,7 @@ extension BinaryTableWriter {
         nodeIndex.removeAll()
         conditionIndex.removeAll()
         propertyNameOfString.removeAll(keepingCapacity: true)
-        forgetRecentNames()
+        forgetRecent()
         (depth, deepest, valuesLaidOut) = (0, 0, 0)
         valueListShapes!.removeAll(keepingCapacity: true)
         ruleIndex = RuleNameIndex()

@@ -242,8 +242,8 @@ package struct BinaryTableWriter {
         return id
     }
 
-    /// Forgets the names last met (their ids are a part's, and the part is emptied).
-    mutating func forgetRecentNames() {
+    /// Forgets the names and values last met (their ids are a part's, and the part is emptied).
+    mutating func forgetRecent() {
         recentLeaves.removeAll()
         for slot in recentNames.indices { recentNames[slot] = nil }
         for length in nextRecentNameWay.indices { nextRecentNameWay[length] = 0 }
@@ -683,7 +683,7 @@ package struct BinaryTableWriter {
         // those that match traits: where each of a name's three lists starts.
         var starts: [Int] = []
         var next: [(class: Int, subclass: Int, trait: Int)] = []
-        // Reserved: grown by doubling, these two took 0.3 ms of the 10 MB corpus's index (20,000 names).
+        // Reserved: grown by doubling, these two took 0.3 ms of the 10 MB corpus's index (20,000 names), now 0.6 ms in all.
         starts.reserveCapacity(index.names.count)
         next.reserveCapacity(index.names.count)
         var total = 0
