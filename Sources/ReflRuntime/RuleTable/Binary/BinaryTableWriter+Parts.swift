@@ -102,7 +102,6 @@ extension BinaryTableWriter {
         // in the table's section one record at a time (the records are
         // most of a part: 1,500 for a run of 64 rules of the 10 MB corpus).
         let partProperties = part.sections[Section.properties.rawValue]
-        propertyRecords.removeAll(keepingCapacity: true)
         for at in stride(from: 0, to: partProperties.count, by: PropertyRecord.size) {
             let record = partProperties.read(PropertyRecord.whole, at: at)
             let name = names[Int(UInt32(truncatingIfNeeded: record))], value = UInt32(truncatingIfNeeded: record >> 32)
