@@ -218,7 +218,8 @@ public final class DevServer: @unchecked Sendable {
                 if !client.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: client.socket, events: events, revents: 0))
             }
-            _ = poll(&descriptors, nfds_t(descriptors.count), paused ? Self.acceptBackOffMilliseconds : 1000)
+            let wait = Self.milliseconds(untilNextDeadlineOf: clients, now: MonotonicClock.now())
+            _ = poll(&descriptors, nfds_t(descriptors.count), paused ? min(wait, Self.acceptBackOffMilliseconds) : wait)
             let now = MonotonicClock.now()
             if descriptors[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 256)
@@ -234,17 +235,20 @@ public final class DevServer: @unchecked Sendable {
                 // A client that half-closed and then went (a reset): nothing can be
                 // sent to it, and poll would report it at once, forever.
                 if client.readClosed, revents & Int16(POLLHUP | POLLERR) != 0 { dropped.insert(client.socket) }
-                if client.isEventStream && client.output.isEmpty {
-                    // A stream is given the latest event once it has taken
-                    // the last: a slow reader skips builds, never queues them.
+                if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
+                // A stream is given the latest event once it has taken the
+                // last (a slow reader skips builds, never queues them), and at
+                // once: in the pass that sent it its headers or the event
+                // before, not when the loop next wakes, which may be seconds later.
+                if client.isEventStream && client.output.isEmpty && !dropped.contains(client.socket) {
                     if client.eventBuild != snapshot.build {
                         client.queue(event, now: now)
                         client.eventBuild = snapshot.build
                     } else if now - client.lastProgress > Self.keepAliveInterval {
                         client.queue(Array(": keep-alive\n\n".utf8), now: now)
                     }
+                    if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
                 }
-                if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
                 if client.output.isEmpty && client.closesAfterWriting {
                     if client.readClosed {
                         dropped.insert(client.socket)
@@ -264,6 +268,21 @@ public final class DevServer: @unchecked Sendable {
             if descriptors[0].revents != 0 { accept(into: &clients, now: now) }
         }
         for client in clients { close(client.socket) }
+    }
+
+    /// How long the loop may sleep when nothing happens: until the first
+    /// client's request, drain or stall timeout, or its stream's keep-alive,
+    /// comes due (a millisecond after, as the checks want the time past),
+    /// and at most a minute. Builds, connections and bytes wake it sooner.
+    private static func milliseconds(untilNextDeadlineOf clients: [Client], now: Double) -> Int32 {
+        var next = 60.0
+        for client in clients {
+            if !client.isAnswered { next = min(next, client.connected + requestTimeout - now) }
+            if let since = client.drainingSince { next = min(next, since + drainTimeout - now) }
+            if client.isAnswered && !client.output.isEmpty { next = min(next, client.lastProgress + stallTimeout - now) }
+            if client.isEventStream && client.output.isEmpty { next = min(next, client.lastProgress + keepAliveInterval - now) }
+        }
+        return Int32(max(0, (next * 1000).rounded(.up)) + 1)
     }
 
     /// The clients to close so that superseded tables kept for them stay

@@ -312,6 +312,24 @@ struct WatchTests {
 
     // MARK: - The server
 
+    @Test func anEventStreamIsGivenTheCurrentBuildAtOnce() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try Watch(["main.less", "-o", "out.json", "--serve", "0"], in: folder)
+        watch.waitFor("the server's address and the first build") { watch.port != nil && watch.stdout.contains("watching") }
+        let port = try #require(watch.port)
+        let events = try HTTP.connect(port: port)
+        defer { close(events) }
+        let asked = Date()
+        try HTTP.send(events, "GET /events HTTP/1.1\r\n\r\n")
+        let stream = HTTP.read(events, until: { $0.contains("\"build\":1,\"ok\":true") })
+        #expect(stream.hasPrefix("HTTP/1.1 200 OK\r\n") && stream.contains("id: 1\nevent: build\n"))
+        // Sent with the stream's headers, not when the server would next
+        // wake by itself: for the stream's keep-alive, 15 s later.
+        #expect(Date().timeIntervalSince(asked) < 10)
+        #expect(watch.stop() == 0)
+    }
+
     @Test func theServerServesTheLastGoodTableWithETagsAndEvents() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
