@@ -9,6 +9,11 @@
 public enum TokenDump {
     public static func dump(_ file: SourceFile) -> String {
         let (tokens, diagnostics) = Lexer.tokenize(file)
+        return dump(file, tokens: tokens, diagnostics: diagnostics)
+    }
+
+    /// The listing of `tokens` and `diagnostics`, what the lexer made of `file`.
+    public static func dump(_ file: SourceFile, tokens: [Token], diagnostics: [Diagnostic]) -> String {
         let lines = LineTable(file)
         var out = ""
         for token in tokens {

@@ -572,6 +572,41 @@ struct CommandLineTests {
         }
     }
 
+    // MARK: - tokens
+
+    /// The listing goes to stdout, the lexer's errors in it; the errors are
+    /// also diagnostics on stderr, in the form every command gives them.
+    @Test func tokensListsTheTokensAndReportsLexicalErrorsAsDiagnostics() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("UIView { text: \"abc\n}\n".utf8).write(to: URL(fileURLWithPath: folder + "/broken.less"))
+        let run = try Self.run(["tokens", "broken.less"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            1:1 identifier 'UIView'
+            1:8 leftBrace '{'
+            1:10 identifier 'text'
+            1:14 colon ':'
+            1:16 unterminatedString '"abc'
+            2:1 rightBrace '}'
+            3:1 endOfFile
+            1:16 error: unterminated string; expected a closing " before the end of the line
+
+            """)
+        #expect(run.stderr == """
+            broken.less:1:16: error: unterminated string; expected a closing " before the end of the line
+            UIView { text: "abc
+                           ^
+            1 error generated.
+
+            """)
+        let clean = try Self.run(["tokens", Self.seed])
+        #expect(clean.status == 0 && clean.stderr.isEmpty && clean.stdout.hasSuffix(" endOfFile\n"))
+        let option = try Self.run(["tokens", "--bogus", Self.seed])
+        #expect(option.status == 2)
+        #expect(option.stderr == "reflc: error: unknown option '--bogus'\nrun 'reflc tokens --help' for usage\n")
+    }
+
     @Test func usageErrorsSayWhereHelpIsAndCommandsGetADidYouMean() throws {
         let typo = try Self.run(["bulid", "main.less"])
         #expect(typo.status == 2)
