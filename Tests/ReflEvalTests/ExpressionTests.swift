@@ -125,4 +125,16 @@ struct ExpressionTests {
         #expect(Self.value("max(1px, 3pt, 2px)") == .number(3, unit: .pt))
         #expect(Self.value("min(10%)") == .percent(10))
     }
+
+    /// A number too large to scale by 10^5 (past about 1.8e303) has no
+    /// decimals to round: it is kept, not reported as too large.
+    @Test func mathFunctionsOfTheLargestNumbersKeepThem() {
+        let large = "1" + String(repeating: "0", count: 306), largest = "17" + String(repeating: "0", count: 307)
+        #expect(Self.value("abs(-\(large))") == .number(1e306, unit: nil))
+        #expect(Self.value("round(\(large)px)") == .number(1e306, unit: .px))
+        #expect(Self.value("round(\(large), 10)") == .number(1e306, unit: nil))
+        #expect(Self.value("ceil(-\(large))") == .number(-1e306, unit: nil))
+        #expect(Self.value("floor(\(largest))") == .number(1.7e308, unit: nil))
+        #expect(Self.value("\(large) / 1") == .number(1e306, unit: nil))
+    }
 }

@@ -89,6 +89,8 @@ enum MathFunctions {
     static func roundHalfAwayFromZero(_ value: Double, places: Int) -> Double {
         let scale = pow10(places)
         let product = value * scale
+        // Too large to scale: a number that large has no decimals to round.
+        guard product.isFinite else { return value }
         // The exact `value * scale` is `product + error` (a fused multiply-add rounds once).
         let error = (-product).addingProduct(value, scale)
         var rounded = product.rounded(.toNearestOrAwayFromZero)

@@ -148,6 +148,8 @@ enum Arithmetic {
 
     static func roundedToFiveDecimals(_ value: Double) -> Double {
         let scaled = (value * 100_000).rounded()
+        // Past about 1.8e303 the scaled value overflows; a number that large has no decimals to round.
+        guard scaled.isFinite else { return value }
         return scaled == 0 ? 0 : scaled / 100_000  // no -0
     }
 
