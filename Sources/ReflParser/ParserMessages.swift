@@ -211,8 +211,7 @@ enum ParserMessages {
 
     static func unknownConditionSubject(_ word: String, suggestion: String?) -> Message {
         let hint = suggestion.map { "; did you mean '\($0)'?" }
-            ?? "; expected width, height, horizontal, vertical, idiom, appearance, content-size, layout-direction, "
-            + "orientation, contrast, reduce-motion, reduce-transparency, bold-text, default or ?name"
+            ?? "; expected " + ConditionParser.subjects.joined(separator: ", ") + " or ?name"
         return .error(.conditionSubject, "unknown condition '\(word)'\(hint)",
                       fixIt: suggestion.map { FixIt(replacement: $0) })
     }

@@ -168,7 +168,7 @@ struct CompilerTests {
             "error: a rule takes exactly one selector; write one rule and '__include' its selector in the rules of the others",
             "error: undefined variable '@w'",
             "error: undefined variable '@nope'",
-            "error: unknown unit 'em'; numbers take px, pt, rem, %, deg, rad or no unit",
+            "error: unknown unit 'em'; numbers take px, pt, rem, %, deg, rad, s, ms or no unit",
             "warning: no rule has the selector 'b' to include",
         ])
     }

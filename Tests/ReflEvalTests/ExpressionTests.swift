@@ -126,6 +126,13 @@ struct ExpressionTests {
         #expect(Self.value("min(10%)") == .percent(10))
     }
 
+    /// The kinds a math function's message offers are the kinds it takes.
+    @Test func mathFunctionsSayWhichKindsTheyTake() {
+        #expect(Self.messages("round(red)") == ["round(): the argument must be a number, a length or a percentage, found a color"])
+        #expect(Self.messages("round(90deg)") == ["round(): the argument must be a number, a length or a percentage, found an angle"])
+        #expect(Self.messages("abs(red)") == ["abs(): the argument must be a number, a length, a percentage or an angle, found a color"])
+    }
+
     /// A number too large to scale by 10^5 (past about 1.8e303) has no
     /// decimals to round: it is kept, not reported as too large.
     @Test func mathFunctionsOfTheLargestNumbersKeepThem() {

@@ -69,7 +69,7 @@ struct ParserDiagnosticTests {
     }
 
     /// What an unknown condition word is told to be instead.
-    static let subjects = "expected width, height, horizontal, vertical, idiom, appearance, content-size, layout-direction, orientation, contrast, reduce-motion, reduce-transparency, bold-text, default or ?name"
+    static let subjects = "expected width, height, horizontal, vertical, idiom, appearance, content-size, layout-direction, orientation, contrast, reduce-motion, reduce-transparency, bold-text, os-version, scale, default or ?name"
 
     @Test(arguments: [
         ("width = 1 and height < 2", []),

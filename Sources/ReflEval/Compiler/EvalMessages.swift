@@ -191,7 +191,7 @@ enum EvalMessages {
         if unit.count > 1, unit.first == "e" || unit.first == "E", unit.dropFirst().allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }) {
             return .error(.unknownUnit, "exponent notation ('\(unit)') is not supported; write the number in full")
         }
-        return .error(.unknownUnit, "unknown unit '\(unit)'; numbers take px, pt, rem, %, deg, rad or no unit")
+        return .error(.unknownUnit, "unknown unit '\(unit)'; numbers take px, pt, rem, %, deg, rad, s, ms or no unit")
     }
 
     static func numberTooLarge() -> Message {

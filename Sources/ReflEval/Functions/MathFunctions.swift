@@ -34,7 +34,7 @@ enum MathFunctions {
         if !angles, case .angle = arguments.values[0] {
             return arguments.typeError(0, "argument", expected: "a number, a length or a percentage")
         }
-        guard let (magnitude, rebuild) = quantity(&arguments, 0) else { return nil }
+        guard let (magnitude, rebuild) = quantity(&arguments, 0, anglesToo: angles) else { return nil }
         return Arithmetic.rounded(rebuild(transform(magnitude)))
     }
 
@@ -59,14 +59,16 @@ enum MathFunctions {
 
     /// A number, length, percentage or angle argument: its magnitude (an
     /// angle in radians), and how to make a value of its kind.
-    private static func quantity(_ arguments: inout CallArguments, _ index: Int)
+    /// (`anglesToo` false: the caller refuses angles, and the message does not offer them.)
+    private static func quantity(_ arguments: inout CallArguments, _ index: Int, anglesToo: Bool = true)
         -> (Double, (Double) -> StyleValue)? {
         switch arguments.values[index] {
         case .number(let value, let unit): return (value, { .number($0, unit: unit) })
         case .percent(let value): return (value, { .percent($0) })
         case .angle(let radians): return (radians, { .angle(radians: $0) })
         default:
-            arguments.typeError(index, "argument", expected: "a number, a length, a percentage or an angle")
+            arguments.typeError(index, "argument", expected: anglesToo ? "a number, a length, a percentage or an angle"
+                                                                          : "a number, a length or a percentage")
             return nil
         }
     }
