@@ -18,7 +18,7 @@ extension Parser {
                 if let item = parseImportStatement() { syntax.items.append(.importStatement(item)) }
             } else if spells(current.range, "@view") && lookahead.kind == .identifier {
                 if let declaration = parseViewDeclaration() { syntax.items.append(.viewDeclaration(declaration)) }
-            } else if lookahead.kind == .leftBrace {
+            } else if lookahead.kind == .leftBrace && !ParserMessages.isCSSBlockAtRule(file.text(current.range)) {
                 syntax.items.append(.namespace(parseNamespace()))
             } else if lookahead.kind == .colon || lookahead.kind == .equals {
                 if let variable = parseVariableDefinition(inBlock: false) { syntax.items.append(.variable(variable)) }

@@ -117,13 +117,23 @@ enum ParserMessages {
                + "('A B': inside A; 'A > B': directly inside A): give the view a trait of its own to tell it from its siblings")
     }
 
+    /// Whether `@name {` is a CSS at-rule with a block (`@font-face { ... }`)
+    /// rather than a namespace: a stylesheet pasted from CSS gets one error
+    /// for it, not one for each declaration a namespace cannot hold.
+    static func isCSSBlockAtRule(_ name: String) -> Bool {
+        name == "@font-face" || name == "@page" || name == "@media"
+    }
+
     /// `@media` and other CSS at-rules; nil for an at-name that is none.
     static func foreignAtRule(_ name: String) -> Message? {
         switch name {
         case "@media":
             return .error(.mediaQuery, "'@media' is not part of the language; use a ':__where' rule with a '__condition' "
                           + "such as 'width >= 768 or idiom = pad'")
-        case "@font-face", "@keyframes", "@supports", "@charset", "@page", "@namespace", "@layer", "@container",
+        case "@font-face":
+            return .error(.cssAtRule, "the CSS rule '@font-face' is not part of the language; name a font the app bundles "
+                          + "(listed in its Info.plist under UIAppFonts) in a value such as font('Avenir-Book', 16pt)")
+        case "@keyframes", "@supports", "@charset", "@page", "@namespace", "@layer", "@container",
              "@mixin", "@include", "@extend", "@function", "@if", "@each", "@use", "@forward":
             return .error(.cssAtRule, "the CSS rule '\(name)' is not part of the language")
         default:
