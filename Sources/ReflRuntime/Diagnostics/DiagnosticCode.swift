@@ -201,7 +201,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .conditionAsProperty: return "a rule sets `condition` as a property where the `__condition` directive was likely meant"
         case .conditionEmpty: return "a condition string is empty"
         case .conditionJoiner: return "two condition terms are not joined by `and` or `or` (or `&&`/`||` is written)"
-        case .conditionNumber: return "a size in a condition is not a number"
+        case .conditionNumber: return "a number in a condition is too large, or too small to tell from zero"
         case .conditionOperator: return "an unknown comparison operator in a condition"
         case .conditionParenthesis: return "unbalanced parentheses in a condition"
         case .conditionReservedWord: return "`and`, `or` or `not` used as an external condition's name"
