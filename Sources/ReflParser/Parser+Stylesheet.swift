@@ -254,6 +254,11 @@ extension Parser {
         // An unterminated string ran to the end of its line, swallowing the ';'
         // (already reported): the next line starts afresh.
         if previousKind == .unterminatedString && current.isAtLineStart { return }
+        // A character the lexer reported is the one problem here (as in a block).
+        if at(.invalidCharacter) || at(.invalidUTF8) {
+            recoverAtTopLevel()
+            return
+        }
         error(ParserMessages.expected("';'", after: what, found: found, fixIt: FixIt(replacement: ";")),
               at: .at(previousEnd))
         if !current.isAtLineStart { recoverAtTopLevel() }
