@@ -70,7 +70,9 @@ extension Parser {
         if depth > Self.maximumNesting {
             error(ParserMessages.nestingTooDeep(limit: Self.maximumNesting), at: current.range)
             let start = current.range.start
-            advance()
+            // The whole of what is too deep is skipped: a call with its
+            // arguments, a parenthesis with all it holds.
+            if !at(.leftParen) { advance() }
             if at(.leftParen) { skipBalancedGroup() }
             return syntax.values.appendLeaf(.invalid, SourceRange(start, previousEnd))
         }

@@ -138,6 +138,17 @@ struct ParserDiagnosticTests {
         let messages = Self.diagnostics(source)
         #expect(messages == ["1:\(13 + 2 * 256): error: values are nested more than 256 levels deep"])
     }
+
+    /// Parentheses past the limit are one error too, whatever is after the
+    /// limit: the parenthesis there is skipped with all it holds.
+    @Test(arguments: [257, 258, 300, 10_000])
+    func deepParenthesesAreOneError(depth: Int) {
+        for (open, close) in [("(", ")"), ("-(", ")")] {
+            let source = "UIView { x: " + String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth) + "; y: 2; }"
+            // At the 257th level: in '-(-(...', the minus and the parenthesis are a level each.
+            #expect(Self.diagnostics(source) == ["1:\(13 + 256): error: values are nested more than 256 levels deep"])
+        }
+    }
 }
 
 /// The flat store of value nodes.
