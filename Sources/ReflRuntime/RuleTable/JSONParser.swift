@@ -28,6 +28,19 @@ public struct JSONNode: Sendable {
     public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, SyntaxError> {
         JSONParser.parse(bytes).mapError { SyntaxError(message: $0.message, offset: $0.offset) }
     }
+
+    /// Parses as `parse` does, but reads on past the two faults that leave
+    /// the rest of the text well formed, each kept in `problems` at its
+    /// place: a number beyond a Double's range (read as `null`), and a key
+    /// given twice in one object (its first value kept). For a file whose
+    /// every part is reported on its own (design tokens), so that one such
+    /// fault does not hide the rest of it.
+    public static func parseReadingOn(_ bytes: [UInt8]) -> (node: Result<JSONNode, SyntaxError>, problems: [SyntaxError]) {
+        var problems: [JSONParser.Failure] = []
+        let node = JSONParser.parse(bytes, problems: &problems)
+        return (node.mapError { SyntaxError(message: $0.message, offset: $0.offset) },
+                problems.map { SyntaxError(message: $0.message, offset: $0.offset) })
+    }
 }
 
 /// A strict JSON parser (RFC 8259) over bytes, building a tree of nodes
@@ -40,10 +53,24 @@ struct JSONParser {
 
     private var scanner: JSONScanner
     private var depth = 0
+    /// Where the faults read past are kept (see `JSONNode.parseReadingOn`); nil: none is read past.
+    private var problems: [Failure]?
 
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, Failure> {
+        var problems: [Failure]? = nil
+        return parse(bytes, problems: &problems)
+    }
+
+    static func parse(_ bytes: [UInt8], problems: inout [Failure]) -> Result<JSONNode, Failure> {
+        var kept: [Failure]? = []
+        defer { problems = kept ?? [] }
+        return parse(bytes, problems: &kept)
+    }
+
+    private static func parse(_ bytes: [UInt8], problems: inout [Failure]?) -> Result<JSONNode, Failure> {
         ByteView.reading(bytes) { bytes in
-            var parser = JSONParser(scanner: JSONScanner(bytes))
+            var parser = JSONParser(scanner: JSONScanner(bytes), problems: problems)
+            defer { problems = parser.problems }
             do throws(Failure) {
                 parser.scanner.skipWhitespace()
                 let node = try parser.parseValue()
@@ -68,7 +95,13 @@ struct JSONParser {
         case UInt8(ascii: "t"): try scanner.literal("true"); return JSONNode(kind: .bool(true), offset: start)
         case UInt8(ascii: "f"): try scanner.literal("false"); return JSONNode(kind: .bool(false), offset: start)
         case UInt8(ascii: "n"): try scanner.literal("null"); return JSONNode(kind: .null, offset: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(kind: .number(try scanner.number()), offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            do throws(Failure) {
+                return JSONNode(kind: .number(try scanner.number()), offset: start)
+            } catch where error.isValueOutOfRange && problems != nil {
+                problems!.append(error)
+                return JSONNode(kind: .null, offset: start)
+            }
         default: throw failure("expected a JSON value")
         }
     }
@@ -105,12 +138,17 @@ struct JSONParser {
             } else {
                 isRepeated = members.contains { $0.key.utf8.elementsEqual(key.utf8) }
             }
-            if isRepeated { throw Failure(message: "the key \"\(key)\" appears twice in one object", offset: keyStart) }
+            if isRepeated {
+                let repeated = Failure(message: "the key \"\(key)\" appears twice in one object", offset: keyStart)
+                guard problems != nil else { throw repeated }
+                problems!.append(repeated)
+            }
             scanner.skipWhitespace()
             guard scanner.current == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             scanner.position += 1
             scanner.skipWhitespace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            if !isRepeated { members.append((key, value)) }
             scanner.skipWhitespace()
             guard !scanner.atEnd else { throw failure("expected ',' or '}', found end of file") }
             if scanner.current == UInt8(ascii: ",") { scanner.position += 1; continue }

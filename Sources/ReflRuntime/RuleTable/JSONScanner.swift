@@ -8,6 +8,9 @@ struct JSONScanner {
     struct Failure: Error {
         let message: String
         let offset: Int
+        /// The fault is in a value read whole (a number beyond a Double's
+        /// range): the text after it can still be read.
+        var isValueOutOfRange = false
     }
 
     let bytes: ByteView
@@ -251,7 +254,7 @@ struct JSONScanner {
         guard let value = Double(text) else { throw Failure(message: "invalid JSON number", offset: start) }
         if let problem = NumberRange.problem(value, writtenAs: text[...]) {
             // Shortened only for a message: every number of a table passes here.
-            throw Failure(message: problem(text.count > 24 ? String(text.prefix(20)) + "…" : text), offset: start)
+            throw Failure(message: problem(text.count > 24 ? String(text.prefix(20)) + "…" : text), offset: start, isValueOutOfRange: true)
         }
         return value
     }
