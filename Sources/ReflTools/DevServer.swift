@@ -231,11 +231,16 @@ public final class DevServer: @unchecked Sendable {
             var dropped = Set<Int32>()
             for (index, client) in clients.enumerated() {
                 let revents = descriptors[index + 2].revents
+                // Output that waited through the poll is sent on only when the
+                // socket can take more: sent on a wake for something else, the
+                // few bytes the kernel would take count as progress, and put
+                // the client's stall timeout off (to 60 s for one that reads nothing).
+                let mayWrite = client.output.isEmpty || revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !client.readClosed, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
                 // A client that half-closed and then went (a reset): nothing can be
                 // sent to it, and poll would report it at once, forever.
                 if client.readClosed, revents & Int16(POLLHUP | POLLERR) != 0 { dropped.insert(client.socket) }
-                if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
+                if mayWrite, !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
                 // A stream is given the latest event once it has taken the
                 // last (a slow reader skips builds, never queues them), and at
                 // once: in the pass that sent it its headers or the event

@@ -476,6 +476,37 @@ struct WatchTests {
         #expect(watch.stop() == 0)
     }
 
+    /// A client that takes none of its response is closed when it has
+    /// taken nothing for 30 s, as documented: not later because the
+    /// server, waking at that deadline, pushed a few more bytes into the
+    /// socket and counted them as the client's progress.
+    @Test func aClientThatTakesNothingIsClosedAfterThirtySeconds() throws {
+        let folder = try Self.bigFolder(rules: 6000)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (watch, port) = try Self.bigServer(in: folder)
+        // The server's sockets, from /proc: the listener, and a client's while it is held.
+        let fds = "/proc/\(watch.process.processIdentifier)/fd"
+        func sockets() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+            return names.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) ?? "").hasPrefix("socket:") }.count
+        }
+        let idle = sockets()
+        let sleeper = try HTTP.connect(port: port, receiveBuffer: 4096)
+        defer { close(sleeper) }
+        try HTTP.send(sleeper, "GET /styles.json HTTP/1.1\r\n\r\n")
+        #expect(HTTP.waitReadable(sleeper), "the response never started")
+        let started = Date()
+        watch.waitFor("the server to hold the client") { sockets() == idle + 1 }
+        var closed = false
+        while !closed && Date().timeIntervalSince(started) < 80 {
+            usleep(100_000)
+            closed = sockets() == idle
+        }
+        let held = Date().timeIntervalSince(started)
+        #expect(closed && held > 28 && held < 50, "closed \(closed) after \(held) s")
+        #expect(watch.stop() == 0)
+    }
+
     @Test func clientsThatSendNoRequestGiveTheirPlacesToNewOnes() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
