@@ -10,8 +10,8 @@ struct ExpressionTests {
         return result.ruleTable?.rules.first?.properties.first?.value
     }
 
-    static func messages(_ expression: String) -> [String] {
-        Compiler.compile(source: SourceFile(path: "e.less", text: "@g: 8px;\na { v: \(expression); }")).diagnostics.map(\.message)
+    static func messages(_ expression: String, variables: String = "") -> [String] {
+        Compiler.compile(source: SourceFile(path: "e.less", text: "@g: 8px;\(variables)\na { v: \(expression); }")).diagnostics.map(\.message)
     }
 
     @Test(arguments: [
@@ -124,6 +124,19 @@ struct ExpressionTests {
         #expect(Self.value("abs(-90deg)") == .angle(radians: Double.pi / 2))
         #expect(Self.value("max(1px, 3pt, 2px)") == .number(3, unit: .pt))
         #expect(Self.value("min(10%)") == .percent(10))
+    }
+
+    /// A style or weight may be a variable defined as the bare word, through
+    /// other variables too: read as the word there (`black` the weight).
+    @Test func fontWordsMayComeFromVariables() {
+        let words = "@w: black; @via: @w; @s: headline; @c: #000000;"
+        #expect(Self.value("font('system', 17, @w)", variables: words)
+                == .font(Font(name: "system", size: .points(17, unit: nil), isSystem: true, weight: .black)))
+        #expect(Self.value("font(@s, @via)", variables: words)
+                == .font(Font(name: "system", size: .points(17, unit: .pt), isSystem: true, weight: .black, textStyle: .headline)))
+        #expect(Self.value("@w", variables: words) == Self.value("#000000"))
+        #expect(Self.messages("font('system', 17, @c)", variables: words)
+                == ["font(): the argument 3 must be a text style or a weight, written as a bare word, found a color"])
     }
 
     /// The kinds a math function's message offers are the kinds it takes.

@@ -435,6 +435,9 @@ final class ValueLowerer {
                 if let misspeltWord { misspelt = (misspelt ?? []) + [misspeltWord] }
                 value = word
             } else {
+                if takesWords && node.kind == .variable, let reached = definitionReached(from: argument), reached.root.kind == .identifier {
+                    forms.markVariableWord(position, reached.file.text(reached.root.range))
+                }
                 value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
             }
             // Taken out of the optional, not copied from it: a copy and the

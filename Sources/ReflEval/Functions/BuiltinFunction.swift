@@ -43,6 +43,9 @@ struct ArgumentForms {
     private(set) var sequences: UInt64 = 0
     /// The names of the arguments given by name, by index; nil when none is.
     private(set) var names: [Int: String]?
+    /// For an argument written as a variable defined as a bare word
+    /// (`@weight: semibold;`), that word, by index; nil when none is.
+    private(set) var variableWords: [Int: String]?
 
     mutating func markBareWord(_ index: Int) {
         if index < 64 { bareWords |= 1 << UInt64(index) }
@@ -50,6 +53,11 @@ struct ArgumentForms {
 
     mutating func markSequence(_ index: Int) {
         if index < 64 { sequences |= 1 << UInt64(index) }
+    }
+
+    mutating func markVariableWord(_ index: Int, _ word: String) {
+        variableWords = variableWords ?? [:]
+        variableWords![index] = word
     }
 
     mutating func name(_ index: Int, _ name: String) {
@@ -144,6 +152,13 @@ struct CallArguments {
     func word(_ index: Int) -> String? {
         guard forms.isBareWord(index), case .identifier(let word) = values[index] else { return nil }
         return word
+    }
+
+    /// `word(index)`, or the bare word a variable written there is defined
+    /// as (`@weight: black;`): read as a word where the function takes one,
+    /// whatever it means elsewhere (`black` is the color black).
+    func wordOrVariableWord(_ index: Int) -> String? {
+        word(index) ?? forms.variableWords?[index]
     }
 
     /// The items of argument `index` when it is written as values separated by spaces.

@@ -7,13 +7,16 @@ import ReflLexer
 ///     font(NAME, SIZE, STYLE)           font(STYLE, WEIGHT)
 ///     font(SYSTEM, SIZE, WEIGHT)        font(SYSTEM, SIZE, STYLE, WEIGHT)  (or WEIGHT, STYLE)
 ///
-/// STYLE and WEIGHT are bare words in the call, not variables (`black` is
-/// then the weight, not the color); SYSTEM is `'system'` or `'-apple-system'`.
+/// STYLE and WEIGHT are bare words in the call, or variables defined as
+/// bare words (`@weight: black;`): the word is read as a style or a weight
+/// (`black` is then the weight, not the color). SYSTEM is `'system'` or
+/// `'-apple-system'`.
 enum FontFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("font", BuiltinFunction(arity: 1...4, arityText: "1 to 4 arguments (name, size[, text style][, weight] or text style[, weight])",
                                  takesWords: true) { arguments in
             if case .identifier = arguments.values[0] { return styleFont(&arguments) }
+            if arguments.wordOrVariableWord(0) != nil { return styleFont(&arguments) }
             return namedFont(&arguments)
         }),
     ]
@@ -21,7 +24,7 @@ enum FontFunctions {
     /// `font(STYLE)` and `font(STYLE, WEIGHT)`: the system font at the
     /// style's size for the `large` content size.
     private static func styleFont(_ arguments: inout CallArguments) -> StyleValue? {
-        guard let word = arguments.word(0) else {
+        guard let word = arguments.wordOrVariableWord(0) else {
             return arguments.typeError(0, "text style", expected: "a text style (\(styleList)), written as a bare word")
         }
         if FontWeight(rawValue: word) != nil && TextStyle(rawValue: word) == nil {
@@ -42,7 +45,7 @@ enum FontFunctions {
             return nil
         }
         if arguments.count == 2 {
-            guard let word = arguments.word(1), let found = FontWeight(rawValue: word) else {
+            guard let word = arguments.wordOrVariableWord(1), let found = FontWeight(rawValue: word) else {
                 return arguments.typeError(1, "weight", expected: "one of \(weightList), written as a bare word")
             }
             weight = found
@@ -66,7 +69,7 @@ enum FontFunctions {
         default: return arguments.typeError(1, "size", expected: "a number (pt, px) or a percentage")
         }
         for index in 2..<arguments.count {
-            guard let word = arguments.word(index) else {
+            guard let word = arguments.wordOrVariableWord(index) else {
                 return arguments.typeError(index, "argument \(index + 1)", expected: "a text style or a weight, written as a bare word")
             }
             if let weight = FontWeight(rawValue: word), font.weight == nil {
