@@ -54,6 +54,12 @@ struct SchemaCheckTests {
         ])
         let mask = try Self.value("UIView { autoresizing-mask: flexible-height, flexible-width; }", "autoresizingMask", className: "UIView")
         #expect(mask == .optionSet(OptionSetValue(setName: "UIViewAutoresizing", options: ["flexibleWidth", "flexibleHeight"], rawValue: 18)))
+        // An option is listed when every bit of it is set: `all` (15) is not `top, left`.
+        let edges = try Self.value("UIViewController { edges-for-extended-layout: top, left; }", "edgesForExtendedLayout", className: "UIViewController")
+        #expect(edges == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["top", "left"], rawValue: 3)))
+        let every = try Self.value("UIViewController { edges-for-extended-layout: top, left, bottom, right; }", "edgesForExtendedLayout",
+                                   className: "UIViewController")
+        #expect(every == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["top", "left", "bottom", "right", "all"], rawValue: 15)))
         // Unchecked (trait-only) rules keep the words' meanings of every version.
         #expect(try Self.value("card { alignment: center; }", "alignment", className: "X", traits: ["card"])
                 == .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: "center", rawValue: 1)))

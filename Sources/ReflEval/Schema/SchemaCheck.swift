@@ -217,7 +217,8 @@ struct SchemaCheck: Sendable {
                 bits |= found.rawValue
                 if !names.contains(found.swiftName) { names.append(found.swiftName) }
             }
-            let ordered = enumeration.cases.filter { bits & $0.rawValue != 0 && $0.rawValue != 0 }.map(\.swiftName)
+            // The options whose every bit is set: `top` (1) alone is not `all` (15).
+            let ordered = enumeration.cases.filter { bits & $0.rawValue == $0.rawValue && $0.rawValue != 0 }.map(\.swiftName)
             return .success(.optionSet(OptionSetValue(setName: enumeration.objcName, options: ordered.isEmpty ? names : ordered, rawValue: bits)))
         case .words(let allowed):
             guard words.count == 1 else { return nil }
