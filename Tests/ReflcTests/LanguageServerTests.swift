@@ -352,6 +352,15 @@ struct LanguageServerTests {
         client.sendRaw(Data("X-Nothing: 1\r\n\r\n".utf8))
         #expect(error(try client.wait { $0["error"] != nil }) == -32700)
         #expect(error(try client.request("no/such/method")) == -32601)
+        // A header without Content-Length before a body: the body is skipped
+        // up to the next message's Content-Length, and that message is answered.
+        client.sendRaw(Data("Content-Type: application/json\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":50,\"method\":\"foo\"}".utf8))
+        #expect(error(try client.wait { $0["error"] != nil }) == -32700)
+        #expect(error(try client.request("no/such/method")) == -32601)
+        // A header block ended by a bare empty line, as some clients write it.
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":51,\"method\":\"no/such/method\"}"
+        client.sendRaw(Data("Content-Length: \(body.utf8.count)\n\n\(body)".utf8))
+        #expect(error(try client.wait { ($0["id"] as? Int) == 51 }) == -32601)
         #expect(error(try client.request("textDocument/hover", ["textDocument": ["uri": 7]])) == -32602)
 
         let uri = "file://" + folder + "/a.less"

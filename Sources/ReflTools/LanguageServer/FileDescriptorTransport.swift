@@ -74,15 +74,29 @@ public final class FileDescriptorTransport: MessageTransport {
         buffer.append(contentsOf: bytes)
     }
 
+    /// After a header without a valid `Content-Length`, whose body's length
+    /// is unknown: the input is skipped up to the next `Content-Length`
+    /// header, where the next message most likely starts.
+    private var resynchronizing = false
+
     /// Every complete message in the buffer.
     private func takeMessages() -> [IncomingMessage] {
         var found: [IncomingMessage] = []
-        while skipping == 0, let headerEnd = headerEnd() {
-            let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
-            let bodyStart = headerEnd + 4
-            guard let length = Self.contentLength(in: header) else {
+        while skipping == 0 {
+            if resynchronizing {
+                guard let next = nextContentLengthHeader() else {
+                    // Keep what could be the start of the header's name, split across reads.
+                    start = max(start, buffer.count - (Self.contentLengthName.count - 1))
+                    break
+                }
+                start = next
+                resynchronizing = false
+            }
+            guard let (headerEnd, bodyStart) = headerEnd() else { break }
+            guard let length = Self.contentLength(in: buffer[start..<headerEnd]) else {
                 found.append(.malformed("a message header without a valid Content-Length"))
                 start = bodyStart
+                resynchronizing = true
                 continue
             }
             guard length <= Self.maximumMessageSize else {
@@ -107,20 +121,44 @@ public final class FileDescriptorTransport: MessageTransport {
         return found
     }
 
-    /// The offset of the `\r\n\r\n` ending the header that starts the unread input.
-    private func headerEnd() -> Int? {
-        guard buffer.count - start >= 4 else { return nil }
-        let limit = min(buffer.count - 3, start + Self.maximumHeaderSize)
+    /// Where the header that starts the unread input ends, and its body
+    /// starts: after the empty line, `\r\n\r\n` as the protocol writes it,
+    /// or `\n\n` as some clients do.
+    private func headerEnd() -> (end: Int, body: Int)? {
+        let limit = min(buffer.count, start + Self.maximumHeaderSize)
         var index = start
         while index < limit {
-            if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 { return index }
+            if buffer[index] == 10 {
+                if index + 1 < buffer.count && buffer[index + 1] == 10 { return (index, index + 2) }
+                if index + 2 < buffer.count && buffer[index + 1] == 13 && buffer[index + 2] == 10 { return (index, index + 3) }
+            }
             index += 1
         }
         return nil
     }
 
-    private static func contentLength(in header: String) -> Int? {
-        for line in header.split(separator: "\r\n") {
+    private static let contentLengthName = Array("content-length:".utf8)
+
+    /// Where the next `Content-Length:` (in any case) starts in the unread input.
+    private func nextContentLengthHeader() -> Int? {
+        let name = Self.contentLengthName
+        guard buffer.count - start >= name.count else { return nil }
+        for index in start...(buffer.count - name.count) {
+            var matches = true
+            for offset in name.indices where buffer[index + offset] | 0x20 != name[offset] | 0x20 {
+                matches = false
+                break
+            }
+            if matches { return index }
+        }
+        return nil
+    }
+
+    /// The `Content-Length` of a header block, its lines ended by `\r\n` or `\n`
+    /// (split as bytes: a `String` holds `\r\n` as one character).
+    private static func contentLength(in header: ArraySlice<UInt8>) -> Int? {
+        for bytes in header.split(separator: 10) {
+            let line = String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self)[...]
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
             let value = parts[1].trimmingSpaces
