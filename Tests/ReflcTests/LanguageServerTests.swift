@@ -445,6 +445,18 @@ struct LanguageServerTests {
         #expect(peak < 200, "peak memory \(peak) MiB")
     }
 
+    /// A stylesheet's first 1,000 errors are published, as `reflc build`
+    /// shows them; the log counts the rest rather than leave them unsaid.
+    @Test func diagnosticsPastTheLimitAreCountedInTheLog() throws {
+        let text = (0..<1_200).map { "R\($0) { a: @missing\($0); }\n" }.joined()
+        try Self.withOpenDocument(text) { client, uri in
+            let published = try client.diagnostics(for: uri)
+            #expect(published.count == 1_000)
+            #expect(try client.logMessage(containing: "not shown").hasSuffix(
+                "a.less: 200 more errors and 0 more warnings not shown; the first 1000 of each are (run 'reflc build' with --error-limit 0 for all)"))
+        }
+    }
+
     /// An outline holds at most 50,000 symbols: a document of a million
     /// rules is not answered with half a gigabyte. The cut is said in the log.
     @Test func theOutlineOfAHugeDocumentIsCut() throws {

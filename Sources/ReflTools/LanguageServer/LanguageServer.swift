@@ -302,6 +302,12 @@ public final class LanguageServer {
             sendNotification("textDocument/publishDiagnostics", .object(["uri": .string(uri), "diagnostics": .array([])]))
             publishedURIs.remove(uri)
         }
+        // A compilation keeps the first 1,000 errors and warnings (as `reflc build` does): said, not left silent.
+        for (entry, result) in workspace.compilations.sorted(by: { $0.key.description < $1.key.description })
+            where result.omittedErrors > 0 || result.omittedWarnings > 0 {
+            log("\(entry): \(result.omittedErrors) more errors and \(result.omittedWarnings) more warnings not shown; "
+                + "the first \(Compiler.defaultErrorLimit) of each are (run 'reflc build' with --error-limit 0 for all)")
+        }
     }
 
     /// The text of a file a compilation names: the open document's, or the compiled bytes.
