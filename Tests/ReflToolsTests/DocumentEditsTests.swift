@@ -16,7 +16,7 @@ struct DocumentEditsTests {
         }
     }
 
-    static let pieces = ["a", "bc", "\n", "\r\n", "🎨", "é", " ", "@x", "{", "\n\n"]
+    static let pieces = ["a", "bc", "\n", "\r\n", "\r", "🎨", "é", " ", "@x", "{", "\n\n"]
 
     static func text(_ generator: inout Generator, pieces count: Int) -> String {
         (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
@@ -76,6 +76,17 @@ struct DocumentEditsTests {
             LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: 1, character: 9), end: LSP.Position(line: 1, character: 9)), text: "!"),
         ]
         #expect(String(decoding: text.applying(changes, encoding: .utf16).bytes, as: UTF8.self) == "oX\nYree!")
+    }
+
+    /// `\r` alone ends a line, as `\n` and `\r\n` do (the protocol's three
+    /// line ends); a line's end is before its `\r\n`.
+    @Test func everyLineEndOfTheProtocolEndsALine() {
+        let text = DocumentText(Array("a\rbc\r\nd\ne\r".utf8))
+        #expect(text.lineStarts == [0, 2, 6, 8, 10])
+        let positions = (0...10).map { text.position(of: $0, encoding: .utf16) }.map { "\($0.line):\($0.character)" }
+        #expect(positions == ["0:0", "0:1", "1:0", "1:1", "1:2", "1:3", "2:0", "2:1", "3:0", "3:1", "4:0"])
+        #expect(text.offset(of: LSP.Position(line: 1, character: 9), encoding: .utf16) == 4)  // before the `\r\n`
+        #expect(text.offset(of: LSP.Position(line: 0, character: 9), encoding: .utf8) == 1)
     }
 
     // MARK: The outline of a message

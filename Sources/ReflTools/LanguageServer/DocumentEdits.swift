@@ -24,24 +24,37 @@ extension DocumentText {
     }
 }
 
-/// A text as an array of lines, each with its `\n` (the last one without),
-/// for applying a series of changes: a change rewrites the lines it spans
-/// and, when it adds or removes lines, moves the array's references, never
-/// the text of the other lines.
+/// A text as an array of lines, each with its line end (`\n`, `\r\n` or a
+/// `\r` alone, the protocol's three; the last line without), for applying
+/// a series of changes: a change rewrites the lines it spans and, when it
+/// adds or removes lines, moves the array's references, never the text of
+/// the other lines.
 ///
 /// Positions mean what `DocumentText.offset(of:encoding:)` makes of them:
-/// a character past a line's text is its end (before `\r\n` or `\n`), a
+/// a character past a line's text is its end (before its line end), a
 /// line past the last is the end of the text.
 struct EditableLines {
     private var lines: [[UInt8]] = []
 
     init(_ bytes: [UInt8]) {
-        var start = 0
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(Array(bytes[start...newline]))
-            start = newline + 1
+        lines = Self.split(bytes[...])
+    }
+
+    /// `bytes` cut after each line end; the last piece may be empty.
+    private static func split(_ bytes: ArraySlice<UInt8>) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && (index + 1 == bytes.endIndex || bytes[index + 1] != UInt8(ascii: "\n")) {
+                lines.append(Array(bytes[start...index]))
+                start = index + 1
+            }
+            index += 1
         }
         lines.append(Array(bytes[start...]))
+        return lines
     }
 
     /// The whole text.
@@ -60,6 +73,8 @@ struct EditableLines {
         if end > 0 && line[end - 1] == UInt8(ascii: "\n") {
             end -= 1
             if end > 0 && line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        } else if end > 0 && line[end - 1] == UInt8(ascii: "\r") && position.line + 1 < lines.count {
+            end -= 1
         }
         return (position.line, DocumentText.offset(ofCharacter: position.character, in: line, from: 0, to: end, encoding: encoding))
     }
@@ -68,23 +83,24 @@ struct EditableLines {
     mutating func replace(from first: LSP.Position, to second: LSP.Position, with replacement: [UInt8], encoding: PositionEncoding) {
         var start = place(of: first, encoding: encoding), end = place(of: second, encoding: encoding)
         if (end.line, end.column) < (start.line, start.column) { swap(&start, &end) }
-        if start.line == end.line && !replacement.contains(UInt8(ascii: "\n")) {
-            // The common case, typing: one line changes, in place.
+        if start.line == end.line && !replacement.contains(UInt8(ascii: "\n")) && !replacement.contains(UInt8(ascii: "\r")) {
+            // The common case, typing: one line changes, in place (a position
+            // is never inside a line end, so no line end changes).
             lines[start.line].replaceSubrange(start.column..<end.column, with: replacement)
             return
         }
-        var replaced: [[UInt8]] = []
-        var current = Array(lines[start.line][..<start.column])
-        var rest = replacement[...]
-        while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
-            current.append(contentsOf: rest[...newline])
-            replaced.append(current)
-            current = []
-            rest = rest[(newline + 1)...]
-        }
-        current.append(contentsOf: rest)
-        current.append(contentsOf: lines[end.line][end.column...])
-        replaced.append(current)
-        lines.replaceSubrange(start.line...end.line, with: replaced)
+        // The lines spanned, and one on each side: a `\r` at the end of one
+        // and a `\n` at the start of the next make one line end.
+        let first = max(0, start.line - 1), last = min(lines.count - 1, end.line + 1)
+        var text: [UInt8] = []
+        for index in first..<start.line { text.append(contentsOf: lines[index]) }
+        text.append(contentsOf: lines[start.line][..<start.column])
+        text.append(contentsOf: replacement)
+        text.append(contentsOf: lines[end.line][end.column...])
+        if last > end.line { for index in (end.line + 1)...last { text.append(contentsOf: lines[index]) } }
+        var replaced = Self.split(text[...])
+        // The last piece is a line of its own only at the end of the text.
+        if last < lines.count - 1 && replaced.count > 1 && replaced[replaced.count - 1].isEmpty { replaced.removeLast() }
+        lines.replaceSubrange(first...last, with: replaced)
     }
 }

@@ -13,7 +13,8 @@ enum PositionEncoding: String {
 /// line or of the text are taken as the end, as the protocol asks.
 struct DocumentText {
     let bytes: [UInt8]
-    /// The offset where each line starts (after `\n`).
+    /// The offset where each line starts: after `\n`, `\r\n`, or a `\r`
+    /// alone (the protocol's three line ends).
     let lineStarts: [Int]
     /// Whether every byte is ASCII, as in most stylesheets: then a
     /// character is a byte in every encoding, and positions are found
@@ -27,13 +28,15 @@ struct DocumentText {
         var highBits: UInt8 = 0
         for (index, byte) in bytes.enumerated() {
             highBits |= byte
-            if byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n")) {
+                starts.append(index + 1)
+            }
         }
         lineStarts = starts
         isASCII = highBits < 0x80
     }
 
-    /// The end of line `line`'s text (before its `\r\n` or `\n`).
+    /// The end of line `line`'s text (before its `\r\n`, `\n` or `\r`).
     private func lineEnd(_ line: Int) -> Int {
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
         if end > lineStarts[line] && end <= bytes.count && end > 0 && bytes[end - 1] == UInt8(ascii: "\r") && line + 1 < lineStarts.count {

@@ -270,9 +270,15 @@ extension LanguageServer {
                 oldEnd -= 1
                 newEnd -= 1
             }
-            // Whole characters: back to a scalar's first byte.
+            // Whole characters: back to a scalar's first byte. And whole line
+            // ends: a position cannot fall between the `\r` and `\n` of one.
             while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
             while oldEnd < bytes.count && bytes[oldEnd] & 0xC0 == 0x80 { oldEnd += 1; newEnd += 1 }
+            if start > 0 && start < bytes.count && bytes[start - 1] == UInt8(ascii: "\r") && bytes[start] == UInt8(ascii: "\n") { start -= 1 }
+            if oldEnd > 0 && oldEnd < bytes.count && bytes[oldEnd - 1] == UInt8(ascii: "\r") && bytes[oldEnd] == UInt8(ascii: "\n") {
+                oldEnd += 1
+                newEnd += 1
+            }
             let newText = String(decoding: layout[start..<newEnd], as: UTF8.self)
             return .array([.object(["range": document.text.json(SourceRange(start, oldEnd), encoding: encoding),
                                     "newText": .string(newText)])])
