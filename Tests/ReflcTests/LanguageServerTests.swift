@@ -445,6 +445,22 @@ struct LanguageServerTests {
         #expect(peak < 200, "peak memory \(peak) MiB")
     }
 
+    /// An escaped surrogate without its pair, which an editor's text can
+    /// hold, is read as U+FFFD (one UTF-16 unit, as it was), not a reason to
+    /// drop the change and let the server's text drift from the editor's.
+    @Test func anUnpairedSurrogateInAChangeIsReadAsAReplacementCharacter() throws {
+        try Self.withOpenDocument("A { b: 1; }\n") { client, uri in
+            _ = try client.diagnostics(for: uri)
+            let change = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"URI","version":2},"#
+                + #""contentChanges":[{"text":"/*\ud83d*/ A { b: @x; }\n"}]}}"#
+            let body = Data(change.replacingOccurrences(of: "URI", with: uri).utf8)
+            client.sendRaw(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+            let diagnostics = try client.diagnostics(for: uri)
+            #expect(diagnostics.map { $0["message"] as? String } == ["undefined variable '@x'"])
+            #expect(((diagnostics.first?["range"] as? [String: Any])?["start"] as? [String: Int]) == Self.position(0, 13))
+        }
+    }
+
     /// A stylesheet's first 1,000 errors are published, as `reflc build`
     /// shows them; the log counts the rest rather than leave them unsaid.
     @Test func diagnosticsPastTheLimitAreCountedInTheLog() throws {

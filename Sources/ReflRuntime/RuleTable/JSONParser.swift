@@ -29,6 +29,15 @@ public struct JSONNode: Sendable {
         JSONParser.parse(bytes).mapError { SyntaxError(message: $0.message, offset: $0.offset) }
     }
 
+    /// `parse`, reading an escaped surrogate without its pair as U+FFFD
+    /// rather than refusing the text (for the language server: see
+    /// `JSONScanner.unpairedSurrogateReplacement`).
+    public static func parseReplacingUnpairedSurrogates(_ bytes: [UInt8]) -> Result<JSONNode, SyntaxError> {
+        var problems: [JSONParser.Failure]? = nil
+        return JSONParser.parse(bytes, problems: &problems, unpairedSurrogateReplacement: "\u{FFFD}")
+            .mapError { SyntaxError(message: $0.message, offset: $0.offset) }
+    }
+
     /// Parses as `parse` does, but reads on past the two faults that leave
     /// the rest of the text well formed, each kept in `problems` at its
     /// place: a number beyond a Double's range (read as `null`), and a key
@@ -67,9 +76,11 @@ struct JSONParser {
         return parse(bytes, problems: &kept)
     }
 
-    private static func parse(_ bytes: [UInt8], problems: inout [Failure]?) -> Result<JSONNode, Failure> {
+    fileprivate static func parse(_ bytes: [UInt8], problems: inout [Failure]?,
+                                  unpairedSurrogateReplacement: Character? = nil) -> Result<JSONNode, Failure> {
         ByteView.reading(bytes) { bytes in
             var parser = JSONParser(scanner: JSONScanner(bytes), problems: problems)
+            parser.scanner.unpairedSurrogateReplacement = unpairedSurrogateReplacement
             defer { problems = parser.problems }
             do throws(Failure) {
                 parser.scanner.skipWhitespace()

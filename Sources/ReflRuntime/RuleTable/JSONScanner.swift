@@ -192,17 +192,34 @@ struct JSONScanner {
         return below(0x20, word) | below(1, word ^ (ones &* 0x22)) | below(1, word ^ (ones &* 0x5C)) | (word & highBits)
     }
 
+    /// What an escaped surrogate without its pair (`"\\ud83d"`) reads as;
+    /// nil: it is an error. JSON's grammar allows one, and an editor's
+    /// text can hold one (a JavaScript string is UTF-16): the language
+    /// server reads it as U+FFFD, one UTF-16 unit as it was.
+    var unpairedSurrogateReplacement: Character?
+
     private mutating func unicodeEscape() throws(Failure) -> Character {
         let first = try hex4()
         if (0xD800..<0xDC00).contains(first) {
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
-            else { throw failure("unpaired surrogate in a JSON string") }
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                if let unpairedSurrogateReplacement { return unpairedSurrogateReplacement }
+                throw failure("unpaired surrogate in a JSON string")
+            }
             position += 2
             let second = try hex4()
-            guard (0xDC00..<0xE000).contains(second) else { throw failure("unpaired surrogate in a JSON string") }
+            guard (0xDC00..<0xE000).contains(second) else {
+                if let unpairedSurrogateReplacement {
+                    position -= 6  // the escape after it is read on its own
+                    return unpairedSurrogateReplacement
+                }
+                throw failure("unpaired surrogate in a JSON string")
+            }
             return Character(Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!)
         }
-        guard let scalar = Unicode.Scalar(first) else { throw failure("unpaired surrogate in a JSON string") }
+        guard let scalar = Unicode.Scalar(first) else {
+            if let unpairedSurrogateReplacement { return unpairedSurrogateReplacement }
+            throw failure("unpaired surrogate in a JSON string")
+        }
         return Character(scalar)
     }
 

@@ -138,9 +138,11 @@ public enum JSON: Equatable, Sendable {
         public let message: String
     }
 
-    /// Parses strict JSON with the library's reader (the one rule tables are read with).
+    /// Parses strict JSON with the library's reader (the one rule tables
+    /// are read with), but for an escaped surrogate without its pair, read
+    /// as U+FFFD: an editor's text may hold one.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
-        switch JSONNode.parse(bytes) {
+        switch JSONNode.parseReplacingUnpairedSurrogates(bytes) {
         case .failure(let error): throw ParseError(message: "\(error.message) at byte \(error.offset)")
         case .success(let node): return JSON(node)
         }
