@@ -89,6 +89,17 @@ struct DocumentEditsTests {
         #expect(text.offset(of: LSP.Position(line: 0, character: 9), encoding: .utf8) == 1)
     }
 
+    /// A byte that starts no whole UTF-8 character (a lead byte whose
+    /// continuation bytes are missing, a stray continuation byte) is one
+    /// character, as an editor shows it: one U+FFFD.
+    @Test func invalidUTF8IsOneCharacterPerByte() {
+        let text = DocumentText(Array("/* caf".utf8) + [0xE9, 0x20, 0xFF, 0xFE, 0x20] + Array("é */".utf8))
+        let characters = [6, 7, 8, 9, 10, 11, 13].map { text.position(of: $0, encoding: .utf16).character }
+        #expect(characters == [6, 7, 8, 9, 10, 11, 12])
+        #expect(text.offset(of: LSP.Position(line: 0, character: 8), encoding: .utf16) == 8)
+        #expect(text.offset(of: LSP.Position(line: 0, character: 12), encoding: .utf16) == 13)
+    }
+
     // MARK: The outline of a message
 
     @Test func theOutlineCountsValuesOutsideStrings() {

@@ -60,7 +60,7 @@ struct DocumentText {
         var offset = start
         var units = 0
         while offset < end && units < character {
-            let length = scalarLength(bytes[offset])
+            let length = scalarLength(at: offset, in: bytes, end: end)
             units += encoding == .utf16 && length == 4 ? 2 : (encoding == .utf16 ? 1 : length)
             offset = min(end, offset + length)
         }
@@ -92,7 +92,7 @@ struct DocumentText {
         var units = 0
         var index = start
         while index < offset {
-            let length = Self.scalarLength(bytes[index])
+            let length = Self.scalarLength(at: index, in: bytes, end: bytes.count)
             units += length == 4 ? 2 : 1
             index += length
         }
@@ -150,13 +150,21 @@ struct DocumentText {
     }
 
     /// The byte length of the UTF-8 sequence `lead` starts (1 for a stray byte).
-    private static func scalarLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...0xF7: return 4
-        case 0xE0...0xEF: return 3
-        case 0xC0...0xDF: return 2
+    /// The bytes of the scalar at `index` (before `end`): 1 for a byte
+    /// that starts no whole one (a lead byte without its continuation
+    /// bytes, a lone continuation byte), which an editor shows as one
+    /// U+FFFD, one character in every encoding.
+    private static func scalarLength(at index: Int, in bytes: [UInt8], end: Int) -> Int {
+        let length: Int
+        switch bytes[index] {
+        case 0xF0...0xF7: length = 4
+        case 0xE0...0xEF: length = 3
+        case 0xC0...0xDF: length = 2
         default: return 1
         }
+        guard index + length <= end else { return 1 }
+        for next in (index + 1)..<(index + length) where bytes[next] & 0xC0 != 0x80 { return 1 }
+        return length
     }
 }
 
