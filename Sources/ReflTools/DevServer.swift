@@ -62,8 +62,13 @@ public final class DevServer: @unchecked Sendable {
     /// Seconds a client has to send its request.
     static let requestTimeout = 10.0
     /// Seconds a client with a response or an event waiting may go without
-    /// taking a byte of it before it is closed.
+    /// taking `minimumProgressBytes` of it before it is closed.
     static let stallTimeout = 30.0
+    /// What a client must take to be making progress: a peer whose
+    /// application reads nothing still takes a few hundred bytes now and
+    /// then (its kernel makes room in its receive buffer), and must not
+    /// keep its place by that.
+    static let minimumProgressBytes = 16 * 1024
     /// With every client place taken, a new client takes the place of the
     /// one stalled longest (or still sending its request longest), if that
     /// one has been so this many seconds.
@@ -178,6 +183,15 @@ public final class DevServer: @unchecked Sendable {
         let connected: Double
         /// When the client last took a byte, or was given something to take.
         var lastProgress: Double
+        /// Bytes written to the socket, and of them the most the client was
+        /// seen to have taken (acknowledged): a stall is measured by what the
+        /// client takes, not by what the kernel accepts into its buffers,
+        /// which may take a few bytes more now and then from a client that
+        /// reads nothing.
+        var written = 0
+        var taken = 0
+        /// `taken` when progress was last noted.
+        var takenAtProgress = 0
 
         init(socket: Int32, now: Double) {
             self.socket = socket
@@ -231,16 +245,12 @@ public final class DevServer: @unchecked Sendable {
             var dropped = Set<Int32>()
             for (index, client) in clients.enumerated() {
                 let revents = descriptors[index + 2].revents
-                // Output that waited through the poll is sent on only when the
-                // socket can take more: sent on a wake for something else, the
-                // few bytes the kernel would take count as progress, and put
-                // the client's stall timeout off (to 60 s for one that reads nothing).
-                let mayWrite = client.output.isEmpty || revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0
+                noteTaken(client, now: now)
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, !client.readClosed, !receive(client, snapshot: snapshot, now: now) { dropped.insert(client.socket) }
                 // A client that half-closed and then went (a reset): nothing can be
                 // sent to it, and poll would report it at once, forever.
                 if client.readClosed, revents & Int16(POLLHUP | POLLERR) != 0 { dropped.insert(client.socket) }
-                if mayWrite, !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
+                if !client.output.isEmpty, !send(client, now: now) { dropped.insert(client.socket) }
                 // A stream is given the latest event once it has taken the
                 // last (a slow reader skips builds, never queues them), and at
                 // once: in the pass that sent it its headers or the event
@@ -407,8 +417,24 @@ public final class DevServer: @unchecked Sendable {
     private func send(_ client: Client, now: Double) -> Bool {
         let sent = client.output.send { Descriptor.send($0, on: client.socket) }
         if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
-        if sent > 0 { client.lastProgress = now }
+        client.written += sent
+        // Where the system does not say what the client has taken, what the kernel accepts stands for it.
+        if sent > 0 && StreamSockets.unacknowledgedBytes(client.socket) == nil { client.lastProgress = now }
         return true
+    }
+
+    /// Notes the bytes the client has taken (its peer acknowledged) since
+    /// it was last looked at: progress, when there are enough. A slow reader
+    /// makes progress at its pace, though the kernel reports the socket
+    /// writable only once a third of its send buffer (megabytes) is free.
+    private func noteTaken(_ client: Client, now: Double) {
+        guard client.written > client.taken, let queued = StreamSockets.unacknowledgedBytes(client.socket) else { return }
+        client.taken = max(client.taken, client.written - queued)
+        // All it was given, or `minimumProgressBytes` more since the last progress.
+        if queued == 0 || client.taken - client.takenAtProgress >= Self.minimumProgressBytes {
+            client.takenAtProgress = client.taken
+            client.lastProgress = now
+        }
     }
 
     // MARK: - HTTP

@@ -41,8 +41,8 @@ enum WatchCommand {
         Limits: 256 clients (a new one takes the place of one that has read
         nothing, or not finished its request, for 5 s); a request header of
         16 KiB, its first line 8 KiB; 10 s to send it, 16 KiB sent after it;
-        a client that takes nothing of its response for 30 s is closed; an
-        event of 64 KiB (a failed
+        a client that takes less than 16 KiB of its response in 30 s is
+        closed; an event of 64 KiB (a failed
         build's event carries the error count and the first diagnostics).
 
         options:

@@ -31,6 +31,20 @@ package enum StreamSockets {
     /// Makes a connected `socket` non-blocking, closed on exec and, on
     /// Darwin, silent when its peer has gone (Glibc asks for that per send,
     /// `MSG_NOSIGNAL`).
+    /// The bytes written to `socket` that its peer has not acknowledged
+    /// yet (unsent, or sent and not acknowledged): what the peer has taken
+    /// is what was written less this. Nil where the system does not say
+    /// (Linux's `SIOCOUTQ` does).
+    package static func unacknowledgedBytes(_ socket: Int32) -> Int? {
+        #if os(Linux)
+        var queued: Int32 = 0
+        guard ioctl(socket, UInt(TIOCOUTQ), &queued) == 0 else { return nil }
+        return Int(queued)
+        #else
+        return nil
+        #endif
+    }
+
     package static func prepare(_ socket: Int32) {
         setNonBlocking(socket)
         #if canImport(Darwin)
