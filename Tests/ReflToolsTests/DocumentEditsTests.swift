@@ -96,8 +96,28 @@ struct DocumentEditsTests {
         let text = DocumentText(Array("/* caf".utf8) + [0xE9, 0x20, 0xFF, 0xFE, 0x20] + Array("é */".utf8))
         let characters = [6, 7, 8, 9, 10, 11, 13].map { text.position(of: $0, encoding: .utf16).character }
         #expect(characters == [6, 7, 8, 9, 10, 11, 12])
+        // As an editor decodes them (the Encoding Standard): a sequence that
+        // breaks off is one U+FFFD; an overlong form, a surrogate or a scalar
+        // past U+10FFFF is one per byte.
+        for (bad, characters) in [([0xE2, 0x82], 1), ([0xF0, 0x9F, 0x8E], 1), ([0xC0, 0x80], 2), ([0xE0, 0x80, 0x80], 3),
+                                  ([0xED, 0xA0, 0x80], 3), ([0xF4, 0x90, 0x80, 0x80], 4), ([0xF5, 0x80, 0x80, 0x80], 4),
+                                  ([0xF0, 0x9F, 0x8E, 0xA8], 2)] as [([UInt8], Int)] {
+            let line = DocumentText(Array("/* ".utf8) + bad + Array("x */".utf8))
+            #expect(line.position(of: 3 + bad.count + 1, encoding: .utf16).character == 3 + characters + 1, "\(bad)")
+        }
         #expect(text.offset(of: LSP.Position(line: 0, character: 8), encoding: .utf16) == 8)
         #expect(text.offset(of: LSP.Position(line: 0, character: 12), encoding: .utf16) == 13)
+    }
+
+    /// A line emptied down to its `\n` after a line ending in a `\r` alone
+    /// joins the two line ends, among several changes as alone.
+    @Test func aLoneCRAndTheNewlineAnEditBringsToItAreOneLineEnd() {
+        let text = DocumentText(Array("A { a: 1; }\r \nB { a: @zz; }\n".utf8))
+        let changes = [
+            LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: 1, character: 0), end: LSP.Position(line: 1, character: 1)), text: ""),
+            LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: 1, character: 0), end: LSP.Position(line: 1, character: 0)), text: "X"),
+        ]
+        #expect(String(decoding: text.applying(changes, encoding: .utf16).bytes, as: UTF8.self) == "A { a: 1; }\r\nXB { a: @zz; }\n")
     }
 
     // MARK: The outline of a message

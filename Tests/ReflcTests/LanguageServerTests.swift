@@ -357,6 +357,16 @@ struct LanguageServerTests {
         client.sendRaw(Data("Content-Type: application/json\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":50,\"method\":\"foo\"}".utf8))
         #expect(error(try client.wait { $0["error"] != nil }) == -32700)
         #expect(error(try client.request("no/such/method")) == -32601)
+        // Garbage with no line end before a message: reported, and the message is found in it.
+        let garbage = "{\"jsonrpc\":\"2.0\",\"id\":52,\"method\":\"no/such/method\"}"
+        client.sendRaw(Data("hello world garbageContent-Length: \(garbage.utf8.count)\r\n\r\n\(garbage)".utf8))
+        #expect(error(try client.wait { $0["error"] != nil }) == -32700)
+        #expect(error(try client.wait { ($0["id"] as? Int) == 52 }) == -32601)
+        // Line ends between messages are no header: the next answer is the message's.
+        let spaced = "{\"jsonrpc\":\"2.0\",\"id\":53,\"method\":\"no/such/method\"}"
+        client.sendRaw(Data("\r\n\r\nContent-Length: \(spaced.utf8.count)\r\n\r\n\(spaced)\n\n".utf8))
+        let next = try client.wait { $0["error"] != nil }
+        #expect((next["id"] as? Int) == 53 && error(next) == -32601)
         // A header block ended by a bare empty line, as some clients write it.
         let body = "{\"jsonrpc\":\"2.0\",\"id\":51,\"method\":\"no/such/method\"}"
         client.sendRaw(Data("Content-Length: \(body.utf8.count)\n\n\(body)".utf8))

@@ -87,6 +87,12 @@ struct EditableLines {
             // The common case, typing: one line changes, in place (a position
             // is never inside a line end, so no line end changes).
             lines[start.line].replaceSubrange(start.column..<end.column, with: replacement)
+            // A line emptied down to its `\n`, after a line that ends with a
+            // `\r` alone: the two are now one line end, `\r\n`.
+            if start.line > 0, lines[start.line].first == UInt8(ascii: "\n"), lines[start.line - 1].last == UInt8(ascii: "\r") {
+                lines[start.line - 1].append(contentsOf: lines[start.line])
+                lines.remove(at: start.line)
+            }
             return
         }
         // The lines spanned, and one on each side: a `\r` at the end of one

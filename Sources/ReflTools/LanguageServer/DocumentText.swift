@@ -61,7 +61,8 @@ struct DocumentText {
         var units = 0
         while offset < end && units < character {
             let length = scalarLength(at: offset, in: bytes, end: end)
-            units += encoding == .utf16 && length == 4 ? 2 : (encoding == .utf16 ? 1 : length)
+            // In UTF-16 a scalar of 4 bytes is two units, any other character (a U+FFFD too) one.
+            units += encoding == .utf16 ? (length == 4 ? 2 : 1) : length
             offset = min(end, offset + length)
         }
         return offset
@@ -150,21 +151,31 @@ struct DocumentText {
     }
 
     /// The byte length of the UTF-8 sequence `lead` starts (1 for a stray byte).
-    /// The bytes of the scalar at `index` (before `end`): 1 for a byte
-    /// that starts no whole one (a lead byte without its continuation
-    /// bytes, a lone continuation byte), which an editor shows as one
-    /// U+FFFD, one character in every encoding.
-    private static func scalarLength(at index: Int, in bytes: [UInt8], end: Int) -> Int {
+    /// The bytes at `index` (before `end`) that make one character as an
+    /// editor decodes the text (the Encoding Standard's UTF-8 decoder): a
+    /// whole scalar, or one U+FFFD for an invalid byte or for the longest
+    /// start of a sequence that breaks off (`E2 82` then `x`: one).
+    static func scalarLength(at index: Int, in bytes: [UInt8], end: Int) -> Int {
+        let lead = bytes[index]
         let length: Int
-        switch bytes[index] {
-        case 0xF0...0xF7: length = 4
-        case 0xE0...0xEF: length = 3
-        case 0xC0...0xDF: length = 2
-        default: return 1
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xE1...0xEF: length = 3
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF1...0xF3: length = 4
+        default: return 1  // ASCII, a stray continuation byte, or a byte no sequence starts with
         }
-        guard index + length <= end else { return 1 }
-        for next in (index + 1)..<(index + length) where bytes[next] & 0xC0 != 0x80 { return 1 }
-        return length
+        var taken = 1
+        while taken < length && index + taken < end {
+            let byte = bytes[index + taken]
+            guard taken == 1 ? second.contains(byte) : (0x80...0xBF).contains(byte) else { break }
+            taken += 1
+        }
+        return taken
     }
 }
 

@@ -92,10 +92,14 @@ public final class FileDescriptorTransport: MessageTransport {
                 start = next
                 resynchronizing = false
             }
+            // Line ends between messages (after a body, before a header) are no header.
+            while start < buffer.count && (buffer[start] == 13 || buffer[start] == 10) { start += 1 }
             guard let (headerEnd, bodyStart) = headerEnd() else { break }
             guard let length = Self.contentLength(in: buffer[start..<headerEnd]) else {
                 found.append(.malformed("a message header without a valid Content-Length"))
-                start = bodyStart
+                // Looked for again from just after where this one started: it
+                // may itself hold one after garbage (`junkContent-Length: 5`).
+                start += 1
                 resynchronizing = true
                 continue
             }
