@@ -419,7 +419,7 @@ public final class DevServer: @unchecked Sendable {
         if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
         client.written += sent
         // Where the system does not say what the client has taken, what the kernel accepts stands for it.
-        if sent > 0 && StreamSockets.unacknowledgedBytes(client.socket) == nil { client.lastProgress = now }
+        if sent > 0 && !StreamSockets.countsUnacknowledgedBytes { client.lastProgress = now }
         return true
     }
 

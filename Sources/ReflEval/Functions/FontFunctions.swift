@@ -15,9 +15,9 @@ enum FontFunctions {
     static let all: [(String, BuiltinFunction)] = [
         ("font", BuiltinFunction(arity: 1...4, arityText: "1 to 4 arguments (name, size[, text style][, weight] or text style[, weight])",
                                  takesWords: true) { arguments in
+            // A word first (`font(body)`, `font(@style)`), else a name and a size.
             if case .identifier = arguments.values[0] { return styleFont(&arguments) }
-            if arguments.wordOrVariableWord(0) != nil { return styleFont(&arguments) }
-            return namedFont(&arguments)
+            return arguments.wordOrVariableWord(0) != nil ? styleFont(&arguments) : namedFont(&arguments)
         }),
     ]
 

@@ -14,7 +14,7 @@ final class TokenDiagnostics {
     }
 
     /// Where a number out of range was read past (as `null`): already reported.
-    private(set) var readPast: Set<Int> = []
+    private var readPast: Set<Int> = []
 
     /// What has been reported, so that a part of a file read twice (a
     /// resolver's modifier listed twice in `resolutionOrder`) is reported once.

@@ -33,8 +33,7 @@ public struct JSONNode: Sendable {
     /// rather than refusing the text (for the language server: see
     /// `JSONScanner.unpairedSurrogateReplacement`).
     public static func parseReplacingUnpairedSurrogates(_ bytes: [UInt8]) -> Result<JSONNode, SyntaxError> {
-        var problems: [JSONParser.Failure]? = nil
-        return JSONParser.parse(bytes, problems: &problems, unpairedSurrogateReplacement: "\u{FFFD}")
+        JSONParser.parse(bytes, readingOn: false, unpairedSurrogateReplacement: "\u{FFFD}").node
             .mapError { SyntaxError(message: $0.message, offset: $0.offset) }
     }
 
@@ -45,8 +44,7 @@ public struct JSONNode: Sendable {
     /// every part is reported on its own (design tokens), so that one such
     /// fault does not hide the rest of it.
     public static func parseReadingOn(_ bytes: [UInt8]) -> (node: Result<JSONNode, SyntaxError>, problems: [SyntaxError]) {
-        var problems: [JSONParser.Failure] = []
-        let node = JSONParser.parse(bytes, problems: &problems)
+        let (node, problems) = JSONParser.parse(bytes, readingOn: true)
         return (node.mapError { SyntaxError(message: $0.message, offset: $0.offset) },
                 problems.map { SyntaxError(message: $0.message, offset: $0.offset) })
     }
@@ -66,30 +64,24 @@ struct JSONParser {
     private var problems: [Failure]?
 
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, Failure> {
-        var problems: [Failure]? = nil
-        return parse(bytes, problems: &problems)
+        parse(bytes, readingOn: false).node
     }
 
-    static func parse(_ bytes: [UInt8], problems: inout [Failure]) -> Result<JSONNode, Failure> {
-        var kept: [Failure]? = []
-        defer { problems = kept ?? [] }
-        return parse(bytes, problems: &kept)
-    }
-
-    fileprivate static func parse(_ bytes: [UInt8], problems: inout [Failure]?,
-                                  unpairedSurrogateReplacement: Character? = nil) -> Result<JSONNode, Failure> {
+    /// The value of `bytes`, and, `readingOn`, the faults read past (see
+    /// `JSONNode.parseReadingOn`).
+    fileprivate static func parse(_ bytes: [UInt8], readingOn: Bool, unpairedSurrogateReplacement: Character? = nil)
+        -> (node: Result<JSONNode, Failure>, problems: [Failure]) {
         ByteView.reading(bytes) { bytes in
-            var parser = JSONParser(scanner: JSONScanner(bytes), problems: problems)
+            var parser = JSONParser(scanner: JSONScanner(bytes), problems: readingOn ? [] : nil)
             parser.scanner.unpairedSurrogateReplacement = unpairedSurrogateReplacement
-            defer { problems = parser.problems }
             do throws(Failure) {
                 parser.scanner.skipWhitespace()
                 let node = try parser.parseValue()
                 parser.scanner.skipWhitespace()
                 if !parser.scanner.atEnd { throw parser.scanner.failure("unexpected text after the JSON value") }
-                return .success(node)
+                return (.success(node), parser.problems ?? [])
             } catch {
-                return .failure(error)
+                return (.failure(error), parser.problems ?? [])
             }
         }
     }

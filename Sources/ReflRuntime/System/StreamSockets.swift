@@ -28,9 +28,6 @@ package enum StreamSockets {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
-    /// Makes a connected `socket` non-blocking, closed on exec and, on
-    /// Darwin, silent when its peer has gone (Glibc asks for that per send,
-    /// `MSG_NOSIGNAL`).
     /// The bytes written to `socket` that its peer has not acknowledged
     /// yet (unsent, or sent and not acknowledged): what the peer has taken
     /// is what was written less this. Nil where the system does not say
@@ -45,6 +42,18 @@ package enum StreamSockets {
         #endif
     }
 
+    /// Whether `unacknowledgedBytes` answers on this system.
+    package static let countsUnacknowledgedBytes: Bool = {
+        #if os(Linux)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// Makes a connected `socket` non-blocking, closed on exec and, on
+    /// Darwin, silent when its peer has gone (Glibc asks for that per send,
+    /// `MSG_NOSIGNAL`).
     package static func prepare(_ socket: Int32) {
         setNonBlocking(socket)
         #if canImport(Darwin)

@@ -150,12 +150,11 @@ struct DocumentText {
         return DocumentText(bytes)
     }
 
-    /// The byte length of the UTF-8 sequence `lead` starts (1 for a stray byte).
     /// The bytes at `index` (before `end`) that make one character as an
     /// editor decodes the text (the Encoding Standard's UTF-8 decoder): a
     /// whole scalar, or one U+FFFD for an invalid byte or for the longest
     /// start of a sequence that breaks off (`E2 82` then `x`: one).
-    static func scalarLength(at index: Int, in bytes: [UInt8], end: Int) -> Int {
+    private static func scalarLength(at index: Int, in bytes: [UInt8], end: Int) -> Int {
         let lead = bytes[index]
         let length: Int
         var second: ClosedRange<UInt8> = 0x80...0xBF
