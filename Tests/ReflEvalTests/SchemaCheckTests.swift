@@ -65,6 +65,49 @@ struct SchemaCheckTests {
                 == .enumCase(EnumCase(enumName: "NSTextAlignment", caseName: "center", rawValue: 1)))
     }
 
+    @Test func aPropertyOfOneOptionTakesOneOptionOfOneBit() throws {
+        // UIKit places a button's image at one edge: several edges, or `all`, are an error at the value.
+        let choices = "takes a single option of NSDirectionalRectEdge ('top', 'leading', 'bottom' or 'trailing')"
+        #expect(Self.diagnostics("""
+            @every: all;
+            UIButton {
+                configuration--image-placement: leading, trailing;
+                configuration--image-placement: all;
+                configuration--image-placement: 3;
+                configuration--image-placement: @every;
+            }
+            """) == [
+            "property-type 3:37 'configuration--image-placement' \(choices); found 'leading, trailing'",
+            "property-type 4:37 'configuration--image-placement' \(choices); found 'all', which is 4 options",
+            "property-type 5:37 'configuration--image-placement' \(choices); found 3",
+            "property-type 6:37 'configuration--image-placement' \(choices); found 'all', which is 4 options",
+        ])
+        #expect(Self.diagnostics("UIButton { configuration--image-placement: trailing; } UIButton:b { configuration--image-placement: 8; }").isEmpty)
+        let placement = try Self.value("UIButton { configuration--image-placement: bottom; }", "configuration.imagePlacement", className: "UIButton")
+        #expect(placement == .optionSet(OptionSetValue(setName: "NSDirectionalRectEdge", options: ["bottom"], rawValue: 4)))
+        // Other option sets take several options as before.
+        #expect(Self.diagnostics("UIView { autoresizing-mask: flexible-height, flexible-width; }").isEmpty)
+    }
+
+    @Test func anOptionReachedThroughAVariableIsTheOptionOfTheProperty() throws {
+        // As a case of an enumeration is (`@align: center`).
+        let text = "@edge: bottom;\n@edges: top;\nUIButton { configuration--image-placement: @edge; }\nUIViewController { edges-for-extended-layout: @edges; }\n"
+        #expect(Self.diagnostics(text).isEmpty)
+        #expect(try Self.value(text, "configuration.imagePlacement", className: "UIButton")
+                == .optionSet(OptionSetValue(setName: "NSDirectionalRectEdge", options: ["bottom"], rawValue: 4)))
+        #expect(try Self.value(text, "edgesForExtendedLayout", className: "UIViewController")
+                == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["top"], rawValue: 1)))
+        // A word that is no option of the property's set is an error that lists them all (an ellipsis only when they are more than eight).
+        #expect(Self.diagnostics("@edge: bottom;\nUIView { autoresizing-mask: @edge; }\n") == [
+            "property-type 2:29 'autoresizing-mask' takes a case of UIView.AutoresizingMask ('flexible-left-margin', 'flexible-width', "
+                + "'flexible-right-margin', 'flexible-top-margin', 'flexible-height', 'flexible-bottom-margin'); found the identifier 'bottom'",
+        ])
+        #expect(Self.diagnostics("@mode: fit;\nUIView { content-mode: @mode; }\n") == [
+            "property-type 2:24 'content-mode' takes a case of UIView.ContentMode ('mode-scale-to-fill', 'mode-scale-aspect-fit', "
+                + "'mode-scale-aspect-fill', 'mode-redraw', 'mode-center', 'mode-top', 'mode-bottom', 'mode-left', …); found the identifier 'fit'",
+        ])
+    }
+
     @Test func aStateOnAPropertyWithoutAPerStateSetterIsAnError() {
         let found = Self.diagnostics("UIView { background-color[highlighted]: red; }")
         #expect(found.count == 1)

@@ -165,7 +165,12 @@ extension RuleCompiler {
             if property.type.takesWords, let words = lowerer.bareWords(valueID),
                let lowered = schema.lowerWords(words, key: key(), type: property.type) {
                 switch lowered {
-                case .success(let value): return value
+                case .success(let value):
+                    if let error = schema.singleOptionError(key: key(), property, found: value) {
+                        log.report(error, in: lowerer.file, at: node.range)
+                        return nil
+                    }
+                    return value
                 case .failure(let problem):
                     log.report(problem.message, in: lowerer.file, at: problem.range)
                     return nil
@@ -189,6 +194,10 @@ extension RuleCompiler {
             guard schema.accepts(property.type, adapted) else {
                 log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range,
                            notes: lowerer.definitionNotes(for: valueID))
+                return nil
+            }
+            if let error = schema.singleOptionError(key: key(), property, found: adapted) {
+                log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
             return adapted

@@ -137,8 +137,13 @@ struct SchemaCheck: Sendable {
 
     /// A keyword reached through a variable, as the case of the same name
     /// of the property's enumeration (`@align: center` for a stack view's
-    /// alignment); any other value as it is.
+    /// alignment) or the option of its option set (`@edge: bottom`); any
+    /// other value as it is.
     func adapt(_ value: StyleValue, to type: PropertyType) -> StyleValue {
+        if case .options(let name) = type, case .identifier(let word) = value, let enumeration = schema.enumerations[name],
+           let found = enumeration.case(word) {
+            return .optionSet(Self.optionSet(of: enumeration, bits: found.rawValue, written: [found.swiftName]))
+        }
         guard case .enumeration(let name) = type, let enumeration = schema.enumerations[name] else { return value }
         switch value {
         case .enumCase(let written) where written.enumName != enumeration.objcName:
@@ -187,8 +192,9 @@ struct SchemaCheck: Sendable {
         case .object(let className):
             return .error(.propertyType, "'\(key)' is a \(className), set through its own properties: write '\(key)--KEY: VALUE'")
         case .enumeration(let name), .options(let name):
-            let cases = schema.enumerations[name]?.cases.prefix(8).map { "'\($0.word)'" }.joined(separator: ", ") ?? ""
-            return .error(.propertyType, "'\(key)' takes a case of \(name) (\(cases)…); found \(value.kindDescription)")
+            let all = schema.enumerations[name]?.cases ?? []
+            let cases = all.prefix(8).map { "'\($0.word)'" }.joined(separator: ", ") + (all.count > 8 ? ", …" : "")
+            return .error(.propertyType, "'\(key)' takes a case of \(name) (\(cases)); found \(value.kindDescription)")
         default:
             return .error(.propertyType, "'\(key)' takes \(type.article); found \(value.kindDescription)")
         }
@@ -217,9 +223,7 @@ struct SchemaCheck: Sendable {
                 bits |= found.rawValue
                 if !names.contains(found.swiftName) { names.append(found.swiftName) }
             }
-            // The options whose every bit is set: `top` (1) alone is not `all` (15).
-            let ordered = enumeration.cases.filter { bits & $0.rawValue == $0.rawValue && $0.rawValue != 0 }.map(\.swiftName)
-            return .success(.optionSet(OptionSetValue(setName: enumeration.objcName, options: ordered.isEmpty ? names : ordered, rawValue: bits)))
+            return .success(.optionSet(Self.optionSet(of: enumeration, bits: bits, written: names)))
         case .words(let allowed):
             guard words.count == 1 else { return nil }
             guard allowed.contains(words[0].word) else {
@@ -229,6 +233,42 @@ struct SchemaCheck: Sendable {
         default:
             return nil
         }
+    }
+
+    /// The value of options of `enumeration` whose bits are `bits`, given as
+    /// the options `written` (Swift names): listed as the options whose
+    /// every bit is set (`top` (1) alone is not `all` (15)), in the
+    /// enumeration's order, or as written when none is (an option of no bits).
+    private static func optionSet(of enumeration: EnumerationSchema, bits: Int, written: [String]) -> OptionSetValue {
+        let ordered = enumeration.cases.filter { bits & $0.rawValue == $0.rawValue && $0.rawValue != 0 }.map(\.swiftName)
+        return OptionSetValue(setName: enumeration.objcName, options: ordered.isEmpty ? written : ordered, rawValue: bits)
+    }
+
+    /// The error for options where the property takes a single one
+    /// (`takesSingleOption`): several, none, or one of several bits
+    /// (`image-placement: all`); nil when `value` is one option of one bit.
+    func singleOptionError(key: String, _ property: PropertySchema, found value: StyleValue) -> Message? {
+        guard property.takesSingleOption, case .options(let name) = property.type, let enumeration = schema.enumerations[name] else { return nil }
+        let bits: Int
+        switch value {
+        case .optionSet(let options): bits = options.rawValue
+        case .number(let raw, nil): bits = Int(exactly: raw) ?? -1
+        default: return nil
+        }
+        let singles = enumeration.cases.filter { $0.rawValue > 0 && $0.rawValue & ($0.rawValue - 1) == 0 }
+        guard !singles.contains(where: { $0.rawValue == bits }) else { return nil }
+        let words = singles.map { "'\($0.word)'" }
+        let choices = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words.last! : words.joined()
+        // What was given, in its words: the option that is exactly those bits (`all`), else the one-bit options it holds.
+        let found: String
+        if let exact = enumeration.cases.first(where: { $0.rawValue == bits }) {
+            found = "'\(exact.word)', which is \(singles.filter { bits & $0.rawValue != 0 }.count) options"
+        } else if case .optionSet = value {
+            found = "'" + singles.filter { bits & $0.rawValue != 0 }.map(\.word).joined(separator: ", ") + "'"
+        } else {
+            found = bits < 0 ? "a number that is no option" : "\(bits)"
+        }
+        return .error(.propertyType, "'\(key)' takes a single option of \(name) (\(choices)); found \(found)")
     }
 
     private func unknownCase(_ word: String, of name: String, cases: [String], key: String) -> Message {

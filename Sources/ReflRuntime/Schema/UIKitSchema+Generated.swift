@@ -475,7 +475,7 @@ extension UIKitSchema {
             PropertySchema(key: "buttonSize", stylesheetKey: "button-size", swiftName: "buttonSize", type: .enumeration("UIButton.Configuration.Size")),
             PropertySchema(key: "contentInsets", stylesheetKey: "content-insets", swiftName: "contentInsets", type: .directionalEdgeInsets),
             PropertySchema(key: "image", stylesheetKey: "image", swiftName: "image", type: .image),
-            PropertySchema(key: "imagePlacement", stylesheetKey: "image-placement", swiftName: "imagePlacement", type: .options("NSDirectionalRectEdge"), note: "one edge: top, leading, bottom or trailing"),
+            PropertySchema(key: "imagePlacement", stylesheetKey: "image-placement", swiftName: "imagePlacement", type: .options("NSDirectionalRectEdge"), note: "one edge: top, leading, bottom or trailing", takesSingleOption: true),
             PropertySchema(key: "imagePadding", stylesheetKey: "image-padding", swiftName: "imagePadding", type: .number),
             PropertySchema(key: "title", stylesheetKey: "title", swiftName: "title", type: .string),
             PropertySchema(key: "subtitle", stylesheetKey: "subtitle", swiftName: "subtitle", type: .string),

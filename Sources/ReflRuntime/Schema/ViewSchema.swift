@@ -119,9 +119,13 @@ public struct PropertySchema: Sendable, Equatable {
     public var deprecated: OSVersion?
     /// What a user should know (`ignored when the button has a configuration`).
     public var note: String?
+    /// For an option set, that UIKit takes one option of one bit, not
+    /// several: a button's image placement is one edge, never `all`.
+    public var takesSingleOption: Bool
 
     public init(key: String, stylesheetKey: String, swiftName: String, type: PropertyType, isPerState: Bool = false,
-                forwardsTo: String? = nil, since: OSVersion? = nil, deprecated: OSVersion? = nil, note: String? = nil) {
+                forwardsTo: String? = nil, since: OSVersion? = nil, deprecated: OSVersion? = nil, note: String? = nil,
+                takesSingleOption: Bool = false) {
         self.key = key
         self.stylesheetKey = stylesheetKey
         self.swiftName = swiftName
@@ -131,6 +135,7 @@ public struct PropertySchema: Sendable, Equatable {
         self.since = since
         self.deprecated = deprecated
         self.note = note
+        self.takesSingleOption = takesSingleOption
     }
 }
 

@@ -8,7 +8,7 @@ import ReflRuntime
 ///     options UIView.AutoresizingMask objc UIViewAutoresizing
 ///         WORD BIT-VALUE [SWIFT-NAME]
 ///     class NAME [: SUPERCLASS] [since V]
-///         KEY TYPE [swift NAME] [forward KEY.PATH] [since V] [deprecated V] [note "TEXT"]
+///         KEY TYPE [swift NAME] [forward KEY.PATH] [since V] [deprecated V] [single] [note "TEXT"]
 ///
 /// TYPE is a type of `@view` declarations: `color`, `number`, ...,
 /// `enum(UIView.ContentMode)`, `options(...)`, `object(CALayer)`, and
@@ -110,6 +110,12 @@ public enum SchemaFile {
         var property = PropertySchema(key: key, stylesheetKey: words[0], swiftName: key, type: type, isPerState: isPerState)
         var index = 2
         while index < words.count {
+            if words[index] == "single" {
+                guard case .options = type else { throw Failure(line: line, message: "'single' is for a property of options") }
+                property.takesSingleOption = true
+                index += 1
+                continue
+            }
             guard index + 1 < words.count else { throw Failure(line: line, message: "'\(words[index])' needs a value") }
             let value = words[index + 1]
             switch words[index] {

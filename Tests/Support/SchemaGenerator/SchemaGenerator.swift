@@ -90,6 +90,7 @@ public enum SchemaGenerator {
                 if let since = property.since { out += ", since: \(version(since))" }
                 if let deprecated = property.deprecated { out += ", deprecated: \(version(deprecated))" }
                 if let note = property.note { out += ", note: \(quote(note))" }
+                if property.takesSingleOption { out += ", takesSingleOption: true" }
                 out += "),\n"
             }
             out += "        ], since: \(version(known.since))),\n"
@@ -161,6 +162,7 @@ public enum SchemaGenerator {
                 var notes: [String] = []
                 if let forward = property.forwardsTo { notes.append("sets `\(forward)`") }
                 if let deprecated = property.deprecated { notes.append("deprecated in iOS \(deprecated)") }
+                if property.takesSingleOption { notes.append("a single option") }
                 if let note = property.note { notes.append(note) }
                 out += "| `\(property.stylesheetKey)` | `\(property.swiftName)` | \(typeText(property.type)) | "
                 out += "\(property.isPerState ? "yes" : "") | \(property.since.map(\.description) ?? "") | \(notes.joined(separator: "; ")) |\n"
