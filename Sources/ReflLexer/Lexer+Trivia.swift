@@ -8,12 +8,13 @@ extension Lexer {
         var sawNewline = false
         while position < bytes.count {
             switch bytes[position] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
                 // A run of spaces (indentation) on a local index, stored once.
                 var index = position + 1
                 while index < bytes.count && bytes[index] == UInt8(ascii: " ") { index += 1 }
                 position = index
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                // A line ends at LF, CR LF or a lone CR (a file of old Mac line ends).
                 sawNewline = true
                 position += 1
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
@@ -40,7 +41,7 @@ extension Lexer {
                 position += 2
                 return spansLines
             }
-            if byte == UInt8(ascii: "\n") { spansLines = true }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { spansLines = true }
             if byte >= 0x80 { skipNonASCII() } else { position += 1 }
         }
         report(LexerMessages.unterminatedComment(), SourceRange(start, start + 2))
@@ -50,7 +51,7 @@ extension Lexer {
     /// `// ...` up to (not including) the end of the line.
     private mutating func skipLineComment() {
         position += 2
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n"), bytes[position] != UInt8(ascii: "\r") {
             if bytes[position] >= 0x80 { skipNonASCII() } else { position += 1 }
         }
     }

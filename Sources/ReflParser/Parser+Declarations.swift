@@ -35,7 +35,7 @@ extension Parser {
         while offset < source.count {
             switch source[offset] {
             case UInt8(ascii: "{"): return true
-            case UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: "/"): return false
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"), UInt8(ascii: "}"), UInt8(ascii: "/"): return false
             case UInt8(ascii: ":") where offset + 1 < source.count && (source[offset + 1] == UInt8(ascii: " ") || source[offset + 1] == UInt8(ascii: "\t")):
                 return false
             default: offset += 1

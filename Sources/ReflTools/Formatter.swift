@@ -284,7 +284,7 @@ struct FormatterLayout {
                 wroteOwnLine = true
             }
             blankAllowed = true
-            write(comment.text)
+            writeComment(comment.text)
             lineIsClosed = comment.isLineComment
         }
         guard tokens[tokenIndex].kind != .endOfFile && tokens[tokenIndex].kind != .semicolon else { return }
@@ -309,7 +309,7 @@ struct FormatterLayout {
             } else {
                 writeSpace()
             }
-            write(comment.text)
+            writeComment(comment.text)
             lineIsClosed = comment.isLineComment
         }
         if lineIsClosed {
@@ -351,6 +351,12 @@ struct FormatterLayout {
     private mutating func write(_ text: String) { output.append(contentsOf: text.utf8) }
     private mutating func write(_ text: ArraySlice<UInt8>) { output.append(contentsOf: text) }
 
+    /// A comment, kept byte for byte but for the line ends in a block
+    /// comment, written as the layout's (see `FormatterGap.withLFLineEnds`).
+    private mutating func writeComment(_ text: ArraySlice<UInt8>) {
+        FormatterGap.withLFLineEnds(text) { output.append(contentsOf: $0) }
+    }
+
     private mutating func writeSpace() {
         if let last = output.last, last != UInt8(ascii: " "), last != UInt8(ascii: "\n") { output.append(UInt8(ascii: " ")) }
     }
@@ -385,12 +391,27 @@ struct FormatterGap {
     /// A blank line stands between the last comment (or the gap's start) and its end.
     private(set) var blankLineBeforeEnd = false
 
+    /// Gives `body` the pieces of a comment's `text` with each `\r\n` and
+    /// lone `\r` (a block comment's line ends) as `\n`, the layout's line
+    /// end, so that a formatted file has one kind.
+    static func withLFLineEnds(_ text: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
+        var index = text.startIndex
+        while let carriageReturn = text[index...].firstIndex(of: UInt8(ascii: "\r")) {
+            body(text[index..<carriageReturn])
+            body([UInt8(ascii: "\n")][...])
+            index = carriageReturn + 1
+            if index < text.endIndex && text[index] == UInt8(ascii: "\n") { index += 1 }
+        }
+        body(text[index...])
+    }
+
     init(bytes: [UInt8], range: SourceRange) {
         var position = range.start
         var newlines = range.start == FormatterLayout.startOffset(bytes) ? 1 : 0
         while position < range.end {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\n") {
+            // A line ends at `\n`, `\r\n` or a lone `\r`, as the lexer reads it.
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && (position + 1 == bytes.count || bytes[position + 1] != UInt8(ascii: "\n")) {
                 newlines += 1
                 position += 1
                 continue
@@ -403,7 +424,7 @@ struct FormatterGap {
             let isLineComment = bytes[position + 1] == UInt8(ascii: "/")
             position += 2
             if isLineComment {
-                while position < range.end && bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                while position < range.end && bytes[position] != UInt8(ascii: "\n") && bytes[position] != UInt8(ascii: "\r") { position += 1 }
             } else {
                 while position + 1 < range.end && !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
                     position += 1
@@ -411,9 +432,9 @@ struct FormatterGap {
                 position = min(position + 2, range.end)
             }
             var end = position
-            // A `//` comment's trailing spaces (and a CR) are not part of it.
+            // A `//` comment's trailing spaces are not part of it.
             if isLineComment {
-                while end > start + 2, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[end - 1]) { end -= 1 }
+                while end > start + 2, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) { end -= 1 }
             }
             comments.append(Comment(text: bytes[start..<end], startsLine: newlines > 0, followsBlankLine: newlines > 1,
                                     isLineComment: isLineComment))

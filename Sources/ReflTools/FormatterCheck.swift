@@ -75,12 +75,19 @@ enum FormatterCheck {
         }
     }
 
-    /// Whether the two files hold the same comments in the same order.
+    /// Whether the two files hold the same comments in the same order, their
+    /// line ends aside (the layout writes each as `\n`).
     static func sameComments(_ first: SourceFile, _ firstTokens: [Token], _ second: SourceFile, _ secondTokens: [Token]) -> Bool {
         let a = commentRanges(in: first, firstTokens), b = commentRanges(in: second, secondTokens)
         guard a.count == b.count else { return false }
+        func lineEndsAsLF(_ text: ArraySlice<UInt8>) -> [UInt8] {
+            var bytes: [UInt8] = []
+            FormatterGap.withLFLineEnds(text) { bytes.append(contentsOf: $0) }
+            return bytes
+        }
         return zip(a, b).allSatisfy { x, y in
-            x.count == y.count && first.bytes[x.start..<x.end].elementsEqual(second.bytes[y.start..<y.end])
+            let (textX, textY) = (first.bytes[x.start..<x.end], second.bytes[y.start..<y.end])
+            return textX.elementsEqual(textY) || lineEndsAsLF(textX) == lineEndsAsLF(textY)
         }
     }
 

@@ -20,9 +20,10 @@ enum FmtCommand {
         Rewrites each FILE in the canonical layout: 4-space indentation, one
         declaration per line as 'key: value;', ', ' between arguments, one space
         before '{', one blank line between rules, comments kept where they
-        stand. Strings, numbers, colors and condition strings are kept byte for
-        byte, and the rule table the file compiles to stays the same. A file
-        already in the layout is not written.
+        stand, every line ending in LF (CRLF and CR line ends, in comments
+        too, become LF). Strings, numbers, colors and condition strings are
+        kept byte for byte, and the rule table the file compiles to stays the
+        same. A file already in the layout is not written.
 
         A FOLDER stands for every .less file below it (sorted; hidden folders
         and .build skipped). A read-only file is not formatted, and a file

@@ -47,6 +47,9 @@ struct FormatterTests {
         ("\u{FEFF}A { a: 1; }\r\n", "A {\n    a: 1;\n}\n"),
         ("", ""),
         ("// only a comment", "// only a comment\n"),
+        // A lone CR ends a line (old Mac line ends): a `//` comment ends there, and the layout's line ends are LF, in a comment too.
+        ("// c\rA { a: 1; // one\r\r\r  b: 2; }\r", "// c\nA {\n    a: 1; // one\n\n    b: 2;\n}\n"),
+        ("A {\r\n    /* two\r\n    lines\rand a third */\r\n    a: 1;\r\n}\r\n", "A {\n    /* two\n    lines\nand a third */\n    a: 1;\n}\n"),
     ])
     func layout(source: String, expected: String) {
         #expect(Self.format(source) == expected)

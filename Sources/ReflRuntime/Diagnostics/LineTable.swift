@@ -23,31 +23,42 @@ public final class LineTable {
         lineStarts = Self.lineStarts(file.bytes)
     }
 
-    /// The offsets just past every `\n`, after a 0. Eight bytes at a time:
-    /// a word without a newline (most of them) costs a few instructions.
+    /// The offsets just past every line end, after a 0. A line ends at
+    /// `\n`, `\r\n` or a lone `\r` (old Mac line ends), as the lexer and
+    /// editors read it. Eight bytes at a time: a word without either byte
+    /// (most of them) costs a few instructions.
     private static func lineStarts(_ buffer: [UInt8]) -> [UInt32] {
         var starts: [UInt32] = [0]
         // Lines average 25 to 40 bytes; reserved for one per 16, the array
         // is not copied as it grows. Reserved pages never written cost no memory.
         starts.reserveCapacity(buffer.count / 16 + 16)
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var offset = 0
         while offset + 8 <= buffer.count {
-            // A byte of `x` is 0 where the text has '\n'; `found` gets its top bit set there, exactly.
-            let x = buffer.word(at: offset) ^ newlines
-            var found = ~(((x & low7) &+ low7) | x | low7)
+            // A byte of `x` is 0 where the text has '\n' (of `y`, '\r'); `found` gets its top bit set there, exactly.
+            let word = buffer.word(at: offset)
+            let x = word ^ newlines, y = word ^ returns
+            var found = ~(((x & low7) &+ low7) | x | low7) | ~(((y & low7) &+ low7) | y | low7)
             while found != 0 {
-                starts.append(UInt32(truncatingIfNeeded: offset + found.trailingZeroBitCount / 8 + 1))
+                let end = offset + found.trailingZeroBitCount / 8
+                if isLineEnd(buffer, at: end) { starts.append(UInt32(truncatingIfNeeded: end + 1)) }
                 found &= found &- 1
             }
             offset += 8
         }
         while offset < buffer.count {
-            if buffer[offset] == UInt8(ascii: "\n") { starts.append(UInt32(truncatingIfNeeded: offset + 1)) }
+            if isLineEnd(buffer, at: offset) { starts.append(UInt32(truncatingIfNeeded: offset + 1)) }
             offset += 1
         }
         return starts
+    }
+
+    /// Whether the byte at `offset` ends a line: a `\n`, or a `\r` that no `\n` follows.
+    @inline(__always)
+    private static func isLineEnd(_ buffer: [UInt8], at offset: Int) -> Bool {
+        buffer[offset] == UInt8(ascii: "\n")
+            || buffer[offset] == UInt8(ascii: "\r") && (offset + 1 == buffer.count || buffer[offset + 1] != UInt8(ascii: "\n"))
     }
 
     /// The 0-based index of the line holding `offset` (binary search).
@@ -120,12 +131,15 @@ public final class LineTable {
         return (index + 1, column)
     }
 
-    /// The byte range of the line at `index`, without its `\n` or `\r\n`.
+    /// The byte range of the line at `index`, without its `\n`, `\r\n` or `\r`.
     public func lineRange(at index: Int) -> SourceRange {
         let bytes = file.bytes
         let start = Int(lineStarts[index])
-        var end = index + 1 < lineStarts.count ? Int(lineStarts[index + 1]) - 1 : bytes.count
-        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var end = bytes.count
+        if index + 1 < lineStarts.count {
+            end = Int(lineStarts[index + 1]) - 1  // the line's end: its `\n` or lone `\r`
+            if end > start, bytes[end] == UInt8(ascii: "\n"), bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        }
         return SourceRange(start, max(start, end))
     }
 }
