@@ -85,14 +85,14 @@ struct DiagnosticRendererTests {
     }
 
     @Test func aLineEndsAtLFAtCRLFAndAtALoneCR() {
-        // Eight lines, as an editor sees them; the table reads 8 bytes at a time, then the tail ("q").
-        let text = "a\nbc\r\nd\r\re\r\rfghijklmnop\rq"
+        // Eight lines, as an editor sees them (a tab and a VT end none); the table reads 8 bytes at a time, then the tail ("q").
+        let text = "a\nbc\r\nd\r\re\r\rfgh\tj\u{0B}lmnop\rq"
         let table = LineTable(SourceFile(path: "ends.less", text: text))
         let offsets = [0, 2, 3, 4, 6, 7, 8, 9, 10, 11, 22, 23]
         #expect(offsets.map { table.location(of: $0).line } == [1, 2, 2, 2, 3, 3, 4, 5, 5, 6, 7, 7])
         #expect(table.location(of: 4) == (2, 3))  // the CR of a CR LF is the end of its line
         #expect((0..<7).map { SourceFile(path: "ends.less", text: text).text(table.lineRange(at: $0)) }
-                == ["a", "bc", "d", "", "e", "", "fghijklmnop"])
+                == ["a", "bc", "d", "", "e", "", "fgh\tj\u{0B}lmnop"])
         #expect(SourceFile(path: "ends.less", text: text).text(table.lineRange(at: 7)) == "q")
     }
 
