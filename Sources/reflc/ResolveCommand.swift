@@ -258,22 +258,23 @@ enum ResolveCommand {
 
     // MARK: - --explain
 
-    /// One block per property (a state property as `titleColor[highlighted]`):
+    /// One block per property (a state property as `titleColor[highlighted]`),
+    /// each value as a stylesheet writes it, for people to read:
     ///
-    ///     backgroundColor = {"type":"color",...}
+    ///     backgroundColor = #ff8000
     ///       set by     UIView:circularView  main.less:29  (priority 75)
-    ///       overrides  UIView  main.less:24  (priority 50)  {"type":"color",...}
+    ///       overrides  UIView  main.less:24  (priority 50)  #ffffff
     static func explanationText(_ explanations: [PropertyExplanation]) -> String {
         guard !explanations.isEmpty else { return "no rule matches this view\n" }
         var out = ""
         for explanation in explanations {
             let winner = explanation.winner
-            out += "\(explanation.displayName) = \(winner.value.jsonText)\(winner.isImportant ? " !important" : "")\n"
+            out += "\(explanation.displayName) = \(winner.value.stylesheetSpelling)\(winner.isImportant ? " !important" : "")\n"
             out += "  set by     \(winner.selector)  \(winner.source)  (priority \(winner.priority))\n"
             for step in winner.context { out += "    context  \(step)\n" }
             for overridden in explanation.overridden {
                 out += "  overrides  \(overridden.selector)  \(overridden.source)  (priority \(overridden.priority))"
-                out += "  \(overridden.value.jsonText)\(overridden.isImportant ? " !important" : "")\n"
+                out += "  \(overridden.value.stylesheetSpelling)\(overridden.isImportant ? " !important" : "")\n"
             }
         }
         return out

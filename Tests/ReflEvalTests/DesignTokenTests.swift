@@ -81,26 +81,6 @@ struct DesignTokenTests {
     @Test func variableNames() {
         #expect(DesignTokenValues.variableName(["color", "brand", "primary"]) == "color-brand-primary")
         #expect(DesignTokenValues.variableName(["Space", "x small (4)"]) == "Space-x-small--4-")
-        #expect(DesignTokenValues.decimal(-12.5) == "-12.5")
-    }
-
-    /// A number is written as a stylesheet writes it: in full, in the fewest
-    /// digits that read back as the same number.
-    @Test(arguments: [
-        (0.1 + 0.2, "0.30000000000000004"), (1e-9, "0.000000001"), (999999999999, "999999999999"),
-        (0.1234567890123456, "0.1234567890123456"), (1.2345678901234568e29, "123456789012345680000000000000"),
-        (-1e20, "-100000000000000000000"), (1e15, "1000000000000000"), (0, "0"), (-0.0, "0"), (12.345678, "12.345678"),
-    ] as [(Double, String)])
-    func numbersAreWrittenInFull(_ value: Double, _ text: String) {
-        #expect(DesignTokenValues.decimal(value) == text)
-        #expect(Double(text) == value)
-    }
-
-    @Test func theLargestAndSmallestNumbersAreWrittenInFull() {
-        for value in [Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, Double.leastNormalMagnitude, 1e-300, 1e300] {
-            let text = DesignTokenValues.decimal(value)
-            #expect(!text.contains("e") && Double(text) == value, "\(value) → \(text.prefix(40))…")
-        }
     }
 
     /// Compiles `stylesheet` beside the files `files` (name → text) in a new folder.

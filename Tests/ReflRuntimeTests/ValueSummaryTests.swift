@@ -9,8 +9,16 @@ struct ValueSummaryTests {
         #expect(Color(red: 0.1, green: 0.2, blue: 0.3).channelSummary == "red 25.5 · green 51 · blue 76.5 · alpha 1")
     }
 
-    @Test func anyOtherValueIsShownByItsJSON() {
-        #expect(StyleValue.number(4, unit: .px).markdownSummary == "`{\"type\":\"number\",\"value\":4,\"unit\":\"px\"}`")
-        #expect(StyleValue.identifier("plain").markdownSummary == "`{\"type\":\"identifier\",\"value\":\"plain\"}`")
+    @Test func anyOtherValueIsShownAsAStylesheetWritesIt() {
+        #expect(StyleValue.number(4, unit: .px).markdownSummary == "`4px`")
+        #expect(StyleValue.identifier("plain").markdownSummary == "`plain`")
+        let font = Font(name: "system", size: .points(17, unit: .pt), isSystem: true, textStyle: .body)
+        #expect(StyleValue.font(font).markdownSummary == "`font(body)`")
+    }
+
+    /// Backticks in a string do not end the code: the fence is longer than any run of them.
+    @Test func backticksInsideAreFencedByMore() {
+        #expect(StyleValue.string("a`b").markdownSummary == "``'a`b'``")
+        #expect(StyleValue.string("``").markdownSummary == "```'``'```")
     }
 }

@@ -25,9 +25,17 @@ struct DocumentRequestTests {
         #expect(completion["items"] == [
             ["label": "@accent", "kind": 16, "detail": "#3a7bd5ff", "documentation": "#3a7bd5ff",
              "textEdit": ["range": Session.range((3, 7), (3, 9)), "newText": "@accent"]],
-            ["label": "@alpha", "kind": 6, "detail": "{\"type\":\"number\",\"value\":0.5}",
+            ["label": "@alpha", "kind": 6, "detail": "0.5",
              "textEdit": ["range": Session.range((3, 7), (3, 9)), "newText": "@alpha"]],
         ])
+    }
+
+    /// A variable's detail is its value as a stylesheet writes it.
+    @Test func completionShowsAVariablesValueAsAStylesheetWritesIt() throws {
+        let session = try Self.session("@inset: edge-insets(8px, 16px);\n@title: font(headline, semibold);\n@turn: 45deg;\nA { b: @ }\n")
+        let completion = try session.result("textDocument/completion", session.place("a.less", 3, 8))
+        let details = completion["items"]?.array?.map { "\($0["label"]?.string ?? ""): \($0["detail"]?.string ?? "")" }
+        #expect(details == ["@inset: edge-insets(8pt, 16pt)", "@title: font(headline, semibold)", "@turn: 45deg"])
     }
 
     @Test func completionOfAValueOffersVariablesFunctionsColorsAndKeywords() throws {

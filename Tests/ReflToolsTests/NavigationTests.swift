@@ -29,6 +29,17 @@ struct NavigationTests {
         #expect(undefined["contents"]?["value"] == "**@missing**: not defined")
     }
 
+    /// A value other than a color is shown as a stylesheet writes it.
+    @Test func hoverOnAVariableShowsAValueAsAStylesheetWritesIt() throws {
+        let session = try Session(files: ["a.less": "@grid: 8px;\n@gap: @grid * 2;\n@card: shadow(0, 2px, 8px, fade(black, 20%));\nA { b: @gap; c: @card; }\n"])
+        try session.initialize()
+        try session.open("a.less")
+        let gap = try session.result("textDocument/hover", session.place("a.less", 3, 9))
+        #expect(gap["contents"]?["value"] == "```less\n@gap: @grid * 2;\n```\n\n`16px`\n\ndefined in a.less:2")
+        let card = try session.result("textDocument/hover", session.place("a.less", 3, 19))
+        #expect(card["contents"]?["value"]?.string?.contains("\n\n`shadow(0, 2pt, 8pt, rgba(0, 0, 0, 0.2))`\n\n") == true, "\(card)")
+    }
+
     @Test func hoverOnAFunctionAKeyAColorAndAnImport() throws {
         let session = try Self.session()
         let function = try session.result("textDocument/hover", session.place("main.less", 4, 31))

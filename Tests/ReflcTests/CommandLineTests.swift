@@ -369,11 +369,11 @@ struct CommandLineTests {
         #expect(derived.stdout.contains("\"textStyle\":\"body\""), "\(derived.stdout)")
         let explained = try Self.run(["resolve", Self.contextSelectors, "--explain"] + button)
         #expect(explained.stdout.contains("""
-            titleColor = {"type":"color","rgba":[0,0.50196,0,1],"hex":"#008000ff"}
+            titleColor = #008000
               set by     MyApp.ProfileHeader UIStackView > UIButton  main.less:5  (priority 50)
                 context  MyApp.ProfileHeader = ancestor 2 (MyApp.ProfileHeader)
                 context  UIStackView = ancestor 1 (UIStackView)
-              overrides  MyApp.ProfileHeader UIButton  main.less:4  (priority 50)
+              overrides  MyApp.ProfileHeader UIButton  main.less:4  (priority 50)  #0000ff
             """), "\(explained.stdout)")
     }
 
@@ -401,7 +401,7 @@ struct CommandLineTests {
             #expect(vision.stdout.contains(#""alpha""#))
         }
         let explained = try Self.run(["resolve", Self.languageTwo, "--class", "UIButton", "--trait", "primary", "--explain"])
-        #expect(explained.stdout.contains("titleColor[highlighted] = {\"type\":\"color\",\"rgba\":[0.55686,0.55686,0.57647,1],\"hex\":\"#8e8e93ff\"}\n"
+        #expect(explained.stdout.contains("titleColor[highlighted] = #8e8e93\n"
                                           + "  set by     UIButton:primary  main.less:69  (priority 75)\n"))
     }
 
@@ -449,9 +449,11 @@ struct CommandLineTests {
     @Test func explainNamesWinnersAndOverriddenRulesWithFileAndLine() throws {
         let run = try Self.run(["resolve", Self.embedding, "--explain"] + Self.query)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("textColor = {\"type\":\"color\",\"rgba\":[0.1,0.5,0.9,1],\"hex\":\"#1a80e6ff\"}\n"
+        // Each value as a stylesheet writes it: for people, unlike the JSON of a plain `resolve`.
+        #expect(run.stdout.contains("textColor = rgb(25.5, 127.5, 229.5)\n"
                                     + "  set by     UILabel:headline:__where  main.less:17  (priority 99)\n"
-                                    + "  overrides  UILabel  main.less:7  (priority 50)"))
+                                    + "  overrides  UILabel  main.less:7  (priority 50)  #1c1c1e\n"))
+        #expect(run.stdout.contains("font = font('system', 4.4) !important\n"))
     }
 
     @Test(arguments: [

@@ -299,7 +299,7 @@ final class ValueLowerer {
         case 1 where byte(0) == UInt8(ascii: "%"): return .percent(number.value)
         case 2 where byte(0) == UInt8(ascii: "p") && byte(1) == UInt8(ascii: "x"): return .number(number.value, unit: .px)
         case 2 where byte(0) == UInt8(ascii: "p") && byte(1) == UInt8(ascii: "t"): return .number(number.value, unit: .pt)
-        case 3 where SourceFile.range(unit, of: bytes, equals: "deg"): return .angle(radians: number.value * Double.pi / 180)
+        case 3 where SourceFile.range(unit, of: bytes, equals: "deg"): return .angle(radians: StylesheetText.radians(degrees: number.value))
         case 3 where SourceFile.range(unit, of: bytes, equals: "rad"): return .angle(radians: number.value)
         case 3 where SourceFile.range(unit, of: bytes, equals: "rem"):
             let points = number.value * program.remBase

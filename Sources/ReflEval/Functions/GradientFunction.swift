@@ -64,7 +64,7 @@ enum GradientFunction {
                 return .some(.corner(toRight: x == "right", toBottom: y == "bottom"))
             }
             let degrees: [String: Double] = ["top": 0, "right": 90, "bottom": 180, "left": 270]
-            return .some(.angle(degrees[sides[0]]! * Double.pi / 180))
+            return .some(.angle(StylesheetText.radians(degrees: degrees[sides[0]]!)))
         }
     }
 

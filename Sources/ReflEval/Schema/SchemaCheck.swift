@@ -94,7 +94,7 @@ struct SchemaCheck: Sendable {
             }
         }
         // The Swift name instead of the key-value-coding name: `is-hidden`.
-        if let bySwiftName = candidates.first(where: { SchemaWords.kebab($0.property.swiftName) == component }),
+        if let bySwiftName = candidates.first(where: { StylesheetText.kebabCase($0.property.swiftName) == component }),
            bySwiftName.property.stylesheetKey != component {
             let key = bySwiftName.property.stylesheetKey
             return .warning(.unknownProperty, base + "; did you mean '\(key)' (the key-value-coding name of '\(bySwiftName.property.swiftName)')?",
@@ -354,20 +354,6 @@ public enum SchemaWords {
         }
         parts.append(current)
         return parts
-    }
-
-    /// `isUserInteractionEnabled` → `is-user-interaction-enabled`.
-    static func kebab(_ name: String) -> String {
-        var out = ""
-        for character in name {
-            if character.isUppercase {
-                if !out.isEmpty { out.append("-") }
-                out.append(Character(character.lowercased()))
-            } else {
-                out.append(character)
-            }
-        }
-        return out
     }
 }
 

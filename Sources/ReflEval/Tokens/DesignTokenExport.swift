@@ -106,14 +106,14 @@ public enum DesignTokenExport {
         }
         switch value {
         case .color(let value): return .success(typed("color", color(value)))
-        case .number(let number, unit: nil): return .success(typed("number", decimal(number)))
+        case .number(let number, unit: nil): return .success(typed("number", StylesheetText.number(number)))
         case .duration(let seconds):
             // In milliseconds when that reads back as the same number of seconds, else in seconds.
             let milliseconds = seconds * 1000
             if milliseconds.isFinite && milliseconds / 1000 == seconds {
-                return .success(typed("duration", "{ \"value\": \(decimal(milliseconds)), \"unit\": \"ms\" }"))
+                return .success(typed("duration", "{ \"value\": \(StylesheetText.number(milliseconds)), \"unit\": \"ms\" }"))
             }
-            return .success(typed("duration", "{ \"value\": \(decimal(seconds)), \"unit\": \"s\" }"))
+            return .success(typed("duration", "{ \"value\": \(StylesheetText.number(seconds)), \"unit\": \"s\" }"))
         case .number(let number, unit: _?): return .success(typed("dimension", dimension(number)))
         case .gradient(let gradient):
             guard gradient.direction == .toBottom else {
@@ -122,7 +122,7 @@ public enum DesignTokenExport {
             let colors = gradient.colors
             let stops = colors.enumerated().map { index, stop in
                 let position = gradient.locations?[index] ?? (colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0)
-                return "{ \"color\": \(color(stop)), \"position\": \(decimal(position)) }"
+                return "{ \"color\": \(color(stop)), \"position\": \(StylesheetText.number(position)) }"
             }
             return .success(typed("gradient", "[\(stops.joined(separator: ", "))]"))
         case .shadow(let shadow):
@@ -184,19 +184,18 @@ public enum DesignTokenExport {
     }
 
     private static func color(_ color: Color) -> String {
-        let components = [color.red, color.green, color.blue].map(decimal).joined(separator: ", ")
-        let alpha = color.alpha == 1 ? "" : ", \"alpha\": \(decimal(color.alpha))"
+        let components = [color.red, color.green, color.blue].map(StylesheetText.number).joined(separator: ", ")
+        let alpha = color.alpha == 1 ? "" : ", \"alpha\": \(StylesheetText.number(color.alpha))"
         return "{ \"colorSpace\": \"srgb\", \"components\": [\(components)]\(alpha), \"hex\": \"\(color.hex.prefix(7))\" }"
     }
 
     /// Points and pixels alike are written as `px`: a point is the pixel of CSS and of the format.
     private static func dimension(_ value: Double) -> String {
-        "{ \"value\": \(decimal(value)), \"unit\": \"px\" }"
+        "{ \"value\": \(StylesheetText.number(value)), \"unit\": \"px\" }"
     }
 
     private static func weightNumber(_ weight: FontWeight) -> Int {
         (FontWeight.allCases.firstIndex(of: weight)! + 1) * 100
     }
 
-    private static func decimal(_ value: Double) -> String { DesignTokenValues.decimal(value) }
 }

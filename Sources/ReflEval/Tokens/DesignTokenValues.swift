@@ -49,7 +49,7 @@ struct DesignTokenValues {
         case .duration: return dimension(node, in: file, units: ["ms", "s"])
         case .number:
             guard case .number(let value) = node.kind else { return expected("a number", node, file) }
-            return Self.decimal(value)
+            return StylesheetText.number(value)
         case .fontFamily: return fontFamily(node, in: file)
         case .fontWeight: return fontWeight(node, in: file)
         case .shadow: return shadow(node, in: file)
@@ -133,17 +133,17 @@ struct DesignTokenValues {
         case "display-p3": rgb = ColorSpaces.displayP3ToSRGB(channels)
         default:
             if case .string(let hex)? = node[member: "hex"]?.kind, hex.hasPrefix("#"), hex.count == 7, hex.dropFirst().allSatisfy(\.isHexDigit) {
-                return alpha == 1 ? hex : "fade(\(hex), \(Self.decimal(alpha * 100))%)"
+                return alpha == 1 ? hex : "fade(\(hex), \(StylesheetText.number(alpha * 100))%)"
             }
             report.error(file, node[member: "colorSpace"]!.offset,
                          "the color space '\(space)' is not read; give the color in srgb or display-p3, or add its \"hex\"")
             return "#000000"
         }
         if let wide = rgb.first(where: { $0 < -0.0005 || $0 > 1.0005 }) {
-            report.warning(file, node.offset, "this color is outside sRGB (a channel of \(Self.decimal((wide * 1_000_000).rounded() / 1_000_000))); it is clipped to the nearest sRGB color")
+            report.warning(file, node.offset, "this color is outside sRGB (a channel of \(StylesheetText.number((wide * 1_000_000).rounded() / 1_000_000))); it is clipped to the nearest sRGB color")
         }
-        let bytes = rgb.map { Self.decimal(min(max($0, 0), 1) * 255) }
-        return "rgba(\(bytes.joined(separator: ", ")), \(Self.decimal(alpha)))"
+        let bytes = rgb.map { StylesheetText.number(min(max($0, 0), 1) * 255) }
+        return "rgba(\(bytes.joined(separator: ", ")), \(StylesheetText.number(alpha)))"
     }
 
     /// `16px`, `1.5rem`, `150ms`: an object `{value, unit}` (or, as older files write it, a string).
@@ -155,7 +155,7 @@ struct DesignTokenValues {
             guard case .string(let unit)? = node[member: "unit"]?.kind, units.contains(unit) else {
                 return expected("\"unit\": \(unitList)", node[member: "unit"] ?? node, file)
             }
-            return Self.decimal(value) + unit
+            return StylesheetText.number(value) + unit
         case .string(let text):
             // The longest unit first: "2ms" is milliseconds, not "2m" seconds.
             guard let unit = units.sorted(by: { $0.count > $1.count }).first(where: { text.hasSuffix($0) }),
@@ -170,7 +170,7 @@ struct DesignTokenValues {
                 report.error(file, node.offset, problem("\"\(text)\""))
                 return nil
             }
-            return Self.decimal(number) + unit
+            return StylesheetText.number(number) + unit
         case .number(0):
             return "0"
         default:
@@ -180,13 +180,13 @@ struct DesignTokenValues {
 
     private func fontFamily(_ node: JSONNode, in file: SourceFile) -> String? {
         switch node.kind {
-        case .string(let name): return Self.quoted(name)
+        case .string(let name): return StylesheetText.string(name)
         case .array(let names):
             guard case .string(let first)? = names.first?.kind else { return expected("a font family name", names.first ?? node, file) }
             if names.count > 1 {
                 report.warning(file, names[1].offset, "fallback font families are not used: an app names one font; '\(first)' is used")
             }
-            return Self.quoted(first)
+            return StylesheetText.string(first)
         default: return expected("a font family name or a list of them", node, file)
         }
     }
@@ -324,7 +324,7 @@ struct DesignTokenValues {
             guard case .number(let fraction) = position.kind, (0...1).contains(fraction) else {
                 return expected("a position from 0 to 1", position, file)
             }
-            parts.append("\(color) \(Self.decimal(fraction * 100))%")
+            parts.append("\(color) \(StylesheetText.number(fraction * 100))%")
         }
         return "linear-gradient(\(parts.joined(separator: ", ")))"
     }
@@ -401,40 +401,6 @@ struct DesignTokenValues {
 
     // MARK: Text
 
-    /// A number as a stylesheet writes it: in full, without an exponent, in
-    /// the fewest digits that read back as the same Double (Swift's
-    /// `description` gives those digits), so the lexer reads back exactly
-    /// `value`: `0.0000001`, `123456789012345680000000000000`. A number the
-    /// language cannot hold is written all the same, and the compiler
-    /// reports it as it reports the same number in a stylesheet (an infinity
-    /// as a number too large, a subnormal as one too small).
-    static func decimal(_ value: Double) -> String {
-        guard !value.isNaN else { return "0" }
-        guard value.isFinite else { return (value < 0 ? "-1" : "1") + String(repeating: "0", count: 309) }
-        guard value != 0 else { return "0" }
-        var text = Substring(value.magnitude.description)
-        var exponent = 0
-        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            exponent = Int(text[text.index(after: mark)...]) ?? 0
-            text = text[..<mark]
-        }
-        let dot = text.firstIndex(of: ".")
-        var digits = dot.map { text[..<$0] + text[text.index(after: $0)...] } ?? text
-        // The decimal point falls after `point` digits.
-        var point = (dot.map { text.distance(from: text.startIndex, to: $0) } ?? text.count) + exponent
-        while digits.first == "0" && digits.count > 1 { digits.removeFirst(); point -= 1 }
-        while digits.last == "0" && digits.count > max(point, 1) { digits.removeLast() }
-        var result = value < 0 ? "-" : ""
-        if point <= 0 {
-            result += "0." + String(repeating: "0", count: -point) + digits
-        } else if point >= digits.count {
-            result += digits + String(repeating: "0", count: point - digits.count)
-        } else {
-            result += digits.prefix(point) + "." + digits.dropFirst(point)
-        }
-        return result
-    }
-
     /// Whether `text` is a decimal number as CSS writes one: a sign, digits
     /// with or without a fraction, an exponent (`-1.5`, `.5`, `2e3`); not
     /// `NaN`, `Infinity` or hexadecimal, which `Double(_:)` also reads.
@@ -464,19 +430,6 @@ struct DesignTokenValues {
         return index == text.endIndex
     }
 
-    /// A stylesheet string literal of `text`.
-    static func quoted(_ text: String) -> String {
-        var result = "'"
-        for character in text {
-            switch character {
-            case "'": result += "\\'"
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default: result.append(character)
-            }
-        }
-        return result + "'"
-    }
 }
 
 /// Conversions into sRGB for the color spaces token files use.

@@ -1,13 +1,27 @@
 
 extension StyleValue {
     /// The value as an editor shows it on hover, in Markdown: a color as its
-    /// hex and channels, any other value as its JSON. The one place this
-    /// text differs by kind.
+    /// hex and channels, any other value as a stylesheet writes it (`8px`,
+    /// `font(body)`). The one place this text differs by kind.
     public var markdownSummary: String {
         switch self {
         case .color(let color): return "color `\(color.hex)`\n\n" + color.channelSummary
-        default: return "`\(jsonText)`"
+        default: return Self.inlineCode(stylesheetSpelling)
         }
+    }
+
+    /// `text` as Markdown inline code: fenced by one backtick more than its
+    /// longest run of them (a string may hold backticks), with a space
+    /// inside each fence when it starts or ends with one.
+    static func inlineCode(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.first == "`" || text.last == "`" ? " " : ""
+        return fence + padding + text + padding + fence
     }
 }
 

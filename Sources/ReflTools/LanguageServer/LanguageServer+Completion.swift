@@ -125,7 +125,7 @@ extension LanguageServer {
         for name in result.variableDefinitions.keys.sorted() {
             switch result.variables[name] {
             case .color(let color)?: add("@" + name, Self.kindColor, color.hex, color.hex)
-            case let value?: add("@" + name, Self.kindVariable, value.jsonText, nil)
+            case let value?: add("@" + name, Self.kindVariable, value.stylesheetSpelling, nil)
             case nil: add("@" + name, Self.kindVariable, nil, nil)
             }
         }

@@ -213,23 +213,8 @@ extension LanguageServer {
     /// Stylesheet text that lowers to `value` exactly, for the kinds a color
     /// function takes; nil for the others.
     static func literal(_ value: StyleValue) -> String? {
-        func decimal(_ number: Double) -> String? {
-            guard number.isFinite, abs(number) < 1e12 else { return nil }
-            let scaled = (abs(number) * 1e9).rounded()
-            let whole = Int64(scaled / 1e9), fraction = Int64(scaled) % 1_000_000_000
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 9 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            return (number < 0 && scaled > 0 ? "-" : "") + String(whole) + (digits.isEmpty ? "" : "." + digits)
-        }
         switch value {
-        case .color(let color):
-            guard let red = decimal(color.red * 255), let green = decimal(color.green * 255), let blue = decimal(color.blue * 255),
-                  let alpha = decimal(color.alpha) else { return nil }
-            return "rgba(\(red), \(green), \(blue), \(alpha))"
-        case .number(let number, let unit): return decimal(number).map { $0 + (unit?.rawValue ?? "") }
-        case .percent(let number): return decimal(number).map { $0 + "%" }
-        case .angle(let radians): return decimal(radians).map { $0 + "rad" }
+        case .color, .lightDark, .number, .percent, .angle: return value.stylesheetSpelling
         default: return nil
         }
     }

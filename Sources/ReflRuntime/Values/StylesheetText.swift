@@ -1,0 +1,95 @@
+/// The pieces of stylesheet text every writer of values shares: numbers,
+/// string literals, degrees, and the words of Swift names. What they write
+/// is what the lexer and the compiler read back.
+package enum StylesheetText {
+    /// A number as a stylesheet writes it: in full, without an exponent, in
+    /// the fewest digits that read back as the same Double (Swift's
+    /// `description` gives those digits), so the lexer reads back exactly
+    /// `value`: `0.0000001`, `123456789012345680000000000000`. A number the
+    /// language cannot hold is written all the same, and the compiler
+    /// reports it as it reports the same number in a stylesheet (an infinity
+    /// as a number too large, a subnormal as one too small).
+    package static func number(_ value: Double) -> String {
+        guard !value.isNaN else { return "0" }
+        guard value.isFinite else { return (value < 0 ? "-1" : "1") + String(repeating: "0", count: 309) }
+        guard value != 0 else { return "0" }
+        var text = Substring(value.magnitude.description)
+        var exponent = 0
+        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: mark)...]) ?? 0
+            text = text[..<mark]
+        }
+        let dot = text.firstIndex(of: ".")
+        var digits = dot.map { text[..<$0] + text[text.index(after: $0)...] } ?? text
+        // The decimal point falls after `point` digits.
+        var point = (dot.map { text.distance(from: text.startIndex, to: $0) } ?? text.count) + exponent
+        while digits.first == "0" && digits.count > 1 { digits.removeFirst(); point -= 1 }
+        while digits.last == "0" && digits.count > max(point, 1) { digits.removeLast() }
+        var result = value < 0 ? "-" : ""
+        if point <= 0 {
+            result += "0." + String(repeating: "0", count: -point) + digits
+        } else if point >= digits.count {
+            result += digits + String(repeating: "0", count: point - digits.count)
+        } else {
+            result += digits.prefix(point) + "." + digits.dropFirst(point)
+        }
+        return result
+    }
+
+    /// The shortest number near `value` (`value` rounded to the fewest
+    /// decimals, up to 17) that `readsBack` accepts, as `number` writes it;
+    /// nil when no rounding does. For a value the compiler stores after a
+    /// computation (a channel divided by 255, degrees turned into radians):
+    /// `107` rather than `107.00055` for a channel of 0.41961.
+    package static func shortestNumber(near value: Double, readsBack: (Double) -> Bool) -> String? {
+        guard value.isFinite else { return nil }
+        var scale = 1.0
+        for _ in 0...17 {
+            let rounded = (value * scale).rounded() / scale
+            if rounded.isFinite && readsBack(rounded) { return number(rounded) }
+            scale *= 10
+        }
+        return readsBack(value) ? number(value) : nil
+    }
+
+    /// A string literal of `text`, in single quotes, with the language's
+    /// escapes (`\'`, `\\`, `\n`). A carriage return has no escape and ends
+    /// a string where it stands: it is written `\r`, which says what the
+    /// text holds and which the lexer rejects as an unknown escape rather
+    /// than reading another string.
+    package static func string(_ text: String) -> String {
+        var result = "'"
+        for character in text.unicodeScalars {
+            switch character {
+            case "'": result += "\\'"
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result + "'"
+    }
+
+    /// `degrees` in radians, as the compiler stores an angle written in `deg`.
+    @inline(__always)
+    package static func radians(degrees: Double) -> Double {
+        degrees * Double.pi / 180
+    }
+
+    /// A Swift name as a stylesheet word: `isUserInteractionEnabled` →
+    /// `is-user-interaction-enabled` (UIKit's cases are the kebab-case of
+    /// their Swift names).
+    package static func kebabCase(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase {
+                if !out.isEmpty { out.append("-") }
+                out.append(Character(character.lowercased()))
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import ReflRuntime
+
+/// The pieces of stylesheet text: numbers in full, string literals, and
+/// the words of Swift names.
+struct StylesheetTextTests {
+    /// A number is written as a stylesheet writes it: in full, in the fewest
+    /// digits that read back as the same number.
+    @Test(arguments: [
+        (0.1 + 0.2, "0.30000000000000004"), (1e-9, "0.000000001"), (999999999999, "999999999999"),
+        (0.1234567890123456, "0.1234567890123456"), (1.2345678901234568e29, "123456789012345680000000000000"),
+        (-1e20, "-100000000000000000000"), (1e15, "1000000000000000"), (0, "0"), (-0.0, "0"), (12.345678, "12.345678"),
+        (-12.5, "-12.5"),
+    ] as [(Double, String)])
+    func numbersAreWrittenInFull(_ value: Double, _ text: String) {
+        #expect(StylesheetText.number(value) == text)
+        #expect(Double(text) == value)
+    }
+
+    @Test func theLargestAndSmallestNumbersAreWrittenInFull() {
+        for value in [Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, Double.leastNormalMagnitude, 1e-300, 1e300] {
+            let text = StylesheetText.number(value)
+            #expect(!text.contains("e") && Double(text) == value, "\(value) → \(text.prefix(40))…")
+        }
+    }
+
+    /// The fewest decimals that a computation reads back as the value.
+    @Test func theShortestNumberIsTheFewestDecimalsThatReadBack() {
+        // A channel stored to 5 decimals is a whole channel of 255.
+        let channel = 0.41961
+        #expect(StylesheetText.shortestNumber(near: channel * 255) { ($0 / 255 * 100_000).rounded() / 100_000 == channel } == "107")
+        #expect(StylesheetText.shortestNumber(near: 12.3456) { $0 == 12.3456 } == "12.3456")
+        #expect(StylesheetText.shortestNumber(near: 1) { _ in false } == nil)
+    }
+
+    /// The language's escapes; a carriage return, which none writes, as `\r`.
+    @Test func stringsAreQuotedWithTheLanguagesEscapes() {
+        #expect(StylesheetText.string("it's") == #"'it\'s'"#)
+        #expect(StylesheetText.string("a\\b\nc\"d\te") == "'a\\\\b\\nc\"d\te'")
+        #expect(StylesheetText.string("line\r\nnext") == #"'line\r\nnext'"#)
+    }
+
+    @Test func swiftNamesBecomeKebabCaseWords() {
+        #expect(StylesheetText.kebabCase("isUserInteractionEnabled") == "is-user-interaction-enabled")
+        #expect(StylesheetText.kebabCase("layerMinXMinYCorner") == "layer-min-x-min-y-corner")
+        #expect(StylesheetText.kebabCase("single") == "single")
+    }
+}
