@@ -33,6 +33,12 @@ struct StylesheetTextTests {
         #expect(StylesheetText.shortestNumber(near: 1) { _ in false } == nil)
     }
 
+    /// For people: three decimals at most, no trailing zeros, no exponent.
+    @Test func aRoundedNumberHasAtMostThreeDecimals() {
+        #expect([107.00055, 0.5, 0.25098, 2.0 / 3, -1.23456, 0.0004, 1e21].map(StylesheetText.roundedNumber)
+                == ["107.001", "0.5", "0.251", "0.667", "-1.235", "0", "1000000000000000000000"])
+    }
+
     /// The language's escapes; a carriage return, which none writes, as `\r`.
     @Test func stringsAreQuotedWithTheLanguagesEscapes() {
         #expect(StylesheetText.string("it's") == #"'it\'s'"#)

@@ -28,14 +28,7 @@ extension StyleValue {
 extension Color {
     /// `red 255 · green 128 · blue 0 · alpha 1`.
     public var channelSummary: String {
-        /// At most 3 decimals, no trailing zeros.
-        func number(_ value: Double) -> String {
-            let rounded = (value * 1000).rounded() / 1000
-            if rounded == rounded.rounded() { return String(Int(rounded)) }
-            var text = String(rounded)
-            while text.hasSuffix("0") { text.removeLast() }
-            return text
-        }
+        let number = StylesheetText.roundedNumber
         // Colors are stored to 5 decimals: #2f6b3a's green is 0.41961, 107.001
         // of 255. Within that rounding of a whole channel, the whole channel.
         func channel(_ value: Double) -> String {

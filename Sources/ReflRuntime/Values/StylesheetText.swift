@@ -36,6 +36,13 @@ package enum StylesheetText {
         return result
     }
 
+    /// `value` to at most 3 decimals, without trailing zeros (`0.5`, `107`),
+    /// for a number people read rather than the compiler (a color's
+    /// channels on hover, an alpha the editor offers).
+    package static func roundedNumber(_ value: Double) -> String {
+        number((value * 1000).rounded() / 1000)
+    }
+
     /// The shortest number near `value` (`value` rounded to the fewest
     /// decimals, up to 17) that `readsBack` accepts, as `number` writes it;
     /// nil when no rounding does. For a value the compiler stores after a

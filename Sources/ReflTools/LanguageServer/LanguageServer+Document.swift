@@ -227,7 +227,7 @@ extension LanguageServer {
         let hex = Color(red: red, green: green, blue: blue, alpha: alpha).hex
         let (r, g, b) = (channel(red), channel(green), channel(blue))
         var labels = [alpha >= 1 ? String(hex.prefix(7)) : hex]
-        labels.append(alpha >= 1 ? "rgb(\(r), \(g), \(b))" : "rgba(\(r), \(g), \(b), \(Self.number(alpha)))")
+        labels.append(alpha >= 1 ? "rgb(\(r), \(g), \(b))" : "rgba(\(r), \(g), \(b), \(StylesheetText.roundedNumber(alpha)))")
         return .array(labels.map { label in
             .object(["label": .string(label),
                      "textEdit": .object(["range": target.text.json(range, encoding: encoding), "newText": .string(label)])])

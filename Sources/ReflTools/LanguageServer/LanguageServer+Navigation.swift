@@ -107,15 +107,6 @@ extension LanguageServer {
         return lines.joined(separator: "\n\n")
     }
 
-    /// A number with at most 3 decimals and no trailing zeros.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
-
     private func functionHover(_ name: String) -> String {
         guard let function = LanguageCatalogue.function(named: name) else {
             return "**\(name)**: not a built-in function; kept as a call for the app's own handlers"
