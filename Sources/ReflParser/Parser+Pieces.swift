@@ -51,10 +51,11 @@ extension Parser {
     }
 
     /// Whether a piece may end at `offset` of `bytes`: just after a `}` that
-    /// starts its line and ends it (before the line break).
+    /// starts its line and ends it (before the line break; a line ends at
+    /// LF, CR LF or a lone CR).
     public static func isCut(_ offset: Int, in bytes: [UInt8]) -> Bool {
         offset >= 2 && offset < bytes.count
-            && bytes[offset - 1] == UInt8(ascii: "}") && bytes[offset - 2] == UInt8(ascii: "\n")
+            && bytes[offset - 1] == UInt8(ascii: "}") && (bytes[offset - 2] == UInt8(ascii: "\n") || bytes[offset - 2] == UInt8(ascii: "\r"))
             && (bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r"))
     }
 

@@ -52,6 +52,8 @@ struct ConcurrencyTests {
         ("A {\n  x: {\n}\n  y: 1;\n}\n", true),       // closing a nested block
         ("A { x: '\n}\n'; }\n", false),              // a string ends at its line: the '}' is real
         ("A { x: 1; }\n}\n B { y: 2; }\n", false),    // a stray '}', reported before the cut
+        ("A {\r    x: 1;\r}\rB { y: 2; }\r", false),    // old Mac line ends: a lone '}' line is a cut too
+        ("/*\r}\r*/ A { x: 1; }\r", true),            // in a comment, with those line ends
     ])
     func aCutIsJoinedOnlyWhereItIsAnItemBoundary(_ source: String, refused: Bool) throws {
         let file = SourceFile(path: "piece.less", text: source)

@@ -89,6 +89,24 @@ struct SchemaCheckTests {
         #expect(Self.diagnostics("UIView { autoresizing-mask: flexible-height, flexible-width; }").isEmpty)
     }
 
+    @Test func whatAnIncludeCopiesIsTakenAsTheIncludingClassTakesItsOwn() throws {
+        // `center` in a rule of traits is a text alignment (1); in a stack view it is the stack view's `center` (3).
+        let text = "centered {\n    alignment: center;\n    edges-for-extended-layout: left;\n    tint: 1;\n}\n"
+            + "UIStackView {\n    __include: centered;\n}\nUIViewController {\n    __include: centered;\n}\n"
+        #expect(Self.diagnostics(text).isEmpty)  // `tint` is no key of either class: a rule of traits serves several
+        #expect(try Self.value(text, "alignment", className: "UIStackView")
+                == .enumCase(EnumCase(enumName: "UIStackViewAlignment", caseName: "center", rawValue: 3)))
+        #expect(try Self.value(text, "edgesForExtendedLayout", className: "UIViewController")
+                == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["left"], rawValue: 2)))
+        // A value the key does not take is an error at the `__include`, and is not copied.
+        let wrong = "primary {\n    configuration--image-placement: all;\n    alpha: red;\n}\nUIButton:p {\n    __include: primary;\n}\n"
+        #expect(Self.diagnostics(wrong) == [
+            "property-type 6:16 'configuration--image-placement' takes a single option of NSDirectionalRectEdge ('top', 'leading', 'bottom' "
+                + "or 'trailing'); found 'all', which is 4 options (copied from 'primary' by '__include')",
+            "property-type 6:16 'alpha' takes a number; found a color (copied from 'primary' by '__include')",
+        ])
+    }
+
     @Test func anOptionReachedThroughAVariableIsTheOptionOfTheProperty() throws {
         // As a case of an enumeration is (`@align: center`).
         let text = "@edge: bottom;\n@edges: top;\nUIButton { configuration--image-placement: @edge; }\nUIViewController { edges-for-extended-layout: @edges; }\n"
@@ -99,9 +117,27 @@ struct SchemaCheckTests {
                 == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["top"], rawValue: 1)))
         // A word that is no option of the property's set is an error that lists them all (an ellipsis only when they are more than eight).
         #expect(Self.diagnostics("@edge: bottom;\nUIView { autoresizing-mask: @edge; }\n") == [
-            "property-type 2:29 'autoresizing-mask' takes a case of UIView.AutoresizingMask ('flexible-left-margin', 'flexible-width', "
+            "property-type 2:29 'autoresizing-mask' takes a case of UIView.AutoresizingMask ('none', 'flexible-left-margin', 'flexible-width', "
                 + "'flexible-right-margin', 'flexible-top-margin', 'flexible-height', 'flexible-bottom-margin'); found the identifier 'bottom'",
         ])
+        // A variable's word is read as the key's case or option whatever it means on its own: a
+        // text alignment (`left`), a color (`black`), no autoresizing (`none`), a word like a color's (`link`).
+        let words = "@l: left;\n@b: bottom;\n@n: none;\n@s: black;\n@kind: link;\n"
+            + "UIViewController { edges-for-extended-layout: @l; }\nUIViewController:two { edges-for-extended-layout: top, @b; }\n"
+            + "UITextField { border-style: @n; }\nUINavigationBar { bar-style: @s; }\nUITextView { data-detector-types: @kind; }\n"
+        #expect(Self.diagnostics(words).isEmpty)
+        #expect(try Self.value(words, "edgesForExtendedLayout", className: "UIViewController")
+                == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["left"], rawValue: 2)))
+        #expect(try Self.value(words, "edgesForExtendedLayout", className: "UIViewController", traits: ["two"])
+                == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["top", "bottom"], rawValue: 5)))
+        #expect(try Self.value(words, "borderStyle", className: "UITextField") == .enumCase(EnumCase(enumName: "UITextBorderStyle", caseName: "none", rawValue: 0)))
+        #expect(try Self.value(words, "barStyle", className: "UINavigationBar") == .enumCase(EnumCase(enumName: "UIBarStyle", caseName: "black", rawValue: 1)))
+        #expect(try Self.value(words, "dataDetectorTypes", className: "UITextView")
+                == .optionSet(OptionSetValue(setName: "UIDataDetectorTypes", options: ["link"], rawValue: 2)))
+        // `none` is the empty set of autoresizing options, written in place or through a variable.
+        #expect(Self.diagnostics("UIView { autoresizing-mask: none; }").isEmpty)
+        #expect(try Self.value("UIView { autoresizing-mask: none; }", "autoresizingMask", className: "UIView")
+                == .optionSet(OptionSetValue(setName: "UIViewAutoresizing", options: [], rawValue: 0)))
         #expect(Self.diagnostics("@mode: fit;\nUIView { content-mode: @mode; }\n") == [
             "property-type 2:24 'content-mode' takes a case of UIView.ContentMode ('mode-scale-to-fill', 'mode-scale-aspect-fit', "
                 + "'mode-scale-aspect-fill', 'mode-redraw', 'mode-center', 'mode-top', 'mode-bottom', 'mode-left', …); found the identifier 'fit'",

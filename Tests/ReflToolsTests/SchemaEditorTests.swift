@@ -36,6 +36,18 @@ struct SchemaEditorTests {
         #expect(items.first?["detail"]?.string == "UIStackView.Distribution.fill = 0")
     }
 
+    @Test func aKeyOfASingleOptionIsOfferedItsOptionsOfOneBit() throws {
+        let session = try DocumentRequestTests.session("UIButton {\n    configuration--image-placement: \n}\n")
+        let items = try session.result("textDocument/completion", session.place("a.less", 1, 36))["items"]?.array ?? []
+        #expect(Array(items.prefix(4)).map { $0["label"]?.string } == ["top", "leading", "bottom", "trailing"])
+        #expect(!items.contains { $0["label"]?.string == "all" })
+        let hover = try session.result("textDocument/hover", session.place("a.less", 1, 20))
+        #expect(hover["contents"]?["value"]?.string == "**configuration--image-placement** — `UIButton.Configuration.imagePlacement`\n\n"
+            + "type `options(NSDirectionalRectEdge)`; a single option\n\none edge: top, leading, bottom or trailing\n\n"
+            + "options: `top`, `leading`, `bottom`, `trailing`\n\n"
+            + "sets the key path `configuration.imagePlacement` of `UIButton`, through its sub-object `configuration` (a `UIButton.Configuration`)")
+    }
+
     @Test func hoverOnAKeyShowsTheUIKitProperty() throws {
         let session = try DocumentRequestTests.session("UIButton {\n    title-color[highlighted]: red;\n    corner-radius: 4pt;\n}\n")
         let title = try session.result("textDocument/hover", session.place("a.less", 1, 6))

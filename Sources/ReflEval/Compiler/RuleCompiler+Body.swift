@@ -176,6 +176,19 @@ extension RuleCompiler {
                     return nil
                 }
             }
+            // A variable defined as a bare word that is a case of the key's
+            // type (`@edge: left;`) is that case, whatever else the word
+            // means on its own (`left` is a text alignment, `black` a color,
+            // `none` no autoresizing): as if the word were written here.
+            if property.type.takesWords, node.kind == .variable, let reached = lowerer.definitionReached(from: valueID),
+               reached.root.kind == .identifier,
+               case .success(let value)? = schema.lowerWords([(reached.file.text(reached.root.range), node.range)], key: key(), type: property.type) {
+                if let error = schema.singleOptionError(key: key(), property, found: value) {
+                    log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
+                    return nil
+                }
+                return value
+            }
             // A word that is no keyword, where the property takes no word: one
             // error, whose "did you mean" is a keyword of the property's type
             // (`text-color: rde` means 'red'; `alpha: nope` means no 'none').

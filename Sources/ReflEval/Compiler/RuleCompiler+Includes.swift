@@ -131,20 +131,57 @@ extension RuleCompiler {
     /// not matter (they are sorted by name), so the own list is extended in
     /// place: included lists are added last to first, each property only
     /// where its name is not set yet.
-    func merge(_ rule: Int, own: consuming PropertyList) -> PropertyList {
+    func merge(_ rule: Int, own: consuming PropertyList, in context: RuleContext) -> PropertyList {
         var properties = own
         guard !isPastIncludeLimit, !headers[rule].includes.isEmpty else { return properties }
         properties.reserve(includedCount(of: rule))  // room for all, so the list grows once
+        // A class the schema knows takes what is copied in as it takes its own declarations.
+        let checks = context.keyChecks(for: headers[rule].rule)
         var values = ValueFinder(compiler: self)
         for reference in references(of: rule).reversed() {
             for target in targets(of: reference).reversed() {
                 guard let included = includedRules.flattened(Int(target)) else { continue }
                 for entry in included.ids.indices where properties.index(of: included.ids[entry]) == nil {
-                    properties.append(values.property(at: included.sources[entry]), id: included.ids[entry])
+                    var property = values.property(at: included.sources[entry])
+                    if let checks {
+                        guard let checked = checkedIncluded(property, id: included.ids[entry], from: Int(target), at: reference.range,
+                                                            checks, in: context) else { continue }
+                        property = checked
+                    }
+                    properties.append(property, id: included.ids[entry])
                 }
             }
         }
         return properties
+    }
+
+    /// A property copied by `__include` (at `range`) from rule `target`
+    /// into a rule of the class `checks` checks, as that class takes it:
+    /// its value adapted to the key's type (a case of another enumeration
+    /// as the case of the same name, `centered { alignment: center; }`
+    /// giving a stack view's `center`; a word as the option), or nil, with
+    /// an error at the `__include`, when the key's type does not take it.
+    /// Keys the class does not know are left as they are: a rule of traits
+    /// may set keys for several classes.
+    private func checkedIncluded(_ property: Property, id: Int32, from target: Int, at range: SourceRange,
+                                 _ checks: RuleContext.KeyChecks, in context: RuleContext) -> Property? {
+        let written = property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
+        guard case .known(let schemaProperty, _) = context.keyCheck(PropertyNames.nameID(id), written: written, in: checks) else {
+            return property
+        }
+        let schema = context.schemaCheck
+        let adapted = schema.adapt(property.value, to: schemaProperty.type)
+        var error = schema.accepts(schemaProperty.type, adapted) ? schema.singleOptionError(key: written, schemaProperty, found: adapted)
+            : schema.typeError(key: written, schemaProperty.type, found: adapted)
+        guard error != nil else {
+            var checked = property
+            checked.value = adapted
+            return checked
+        }
+        let source = headers[target].rule.selector.canonicalText(in: file(of: headers[target]).source)
+        error!.text += " (copied from '\(source)' by '__include')"
+        context.log.report(error!, in: context.lowerer.file, at: range)
+        return nil
     }
 
     /// The properties of a flattened rule, as a list to emit.

@@ -181,7 +181,7 @@ final class RuleCompiler {
         let header = headers[index]
         context.enter(fileIndex: header.fileIndex)
         var body = includedRules.body(of: index) ?? analyzeBody(header, in: context)
-        var properties = includedRules.flattened(index).map(materialize) ?? merge(index, own: body.takeProperties())
+        var properties = includedRules.flattened(index).map(materialize) ?? merge(index, own: body.takeProperties(), in: context)
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)
         let sorted = properties.takeSorted(ranks: propertyNames.ranks)

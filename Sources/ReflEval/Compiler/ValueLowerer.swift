@@ -180,7 +180,8 @@ final class ValueLowerer {
 
     /// The words of a value written as one bare word or as bare words joined
     /// by `,` (`fill-equally`, `flexible-width, flexible-height`), each with
-    /// its range; nil for any other value.
+    /// its range; nil for any other value. In a list, a variable defined as
+    /// a bare word (`top, @edge`) stands for its word, at the variable.
     func bareWords(_ id: ValueID) -> [(word: String, range: SourceRange)]? {
         let node = syntax.values[id]
         switch node.kind {
@@ -192,8 +193,13 @@ final class ValueLowerer {
             var next = id + 1
             while next < end {
                 let item = syntax.values[next]
-                guard item.kind == .identifier else { return nil }
-                words.append((file.text(item.range), item.range))
+                if item.kind == .identifier {
+                    words.append((file.text(item.range), item.range))
+                } else if item.kind == .variable, let reached = definitionReached(from: next), reached.root.kind == .identifier {
+                    words.append((reached.file.text(reached.root.range), item.range))
+                } else {
+                    return nil
+                }
                 next = syntax.values.subtreeEnd(of: next)
             }
             return words
@@ -347,7 +353,11 @@ final class ValueLowerer {
         if let value = Keywords.value(spelledBy: range, in: bytes) { return (value, nil) }
         let word = file.text(range)
         if let value = Keywords.value(of: word) { return (value, nil) }
-        if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all) {
+        // A word of UIKit's enumerations (`link`, `line`) is no typo of a
+        // keyword: a variable defined as one is read as that case where a
+        // key of its type uses it.
+        if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all),
+           !program.schemaCheck.isCaseWord(word) {
             return (.identifier(word), MisspeltWord(range: range, word: word, suggestion: suggestion))
         }
         return (.identifier(word), nil)

@@ -135,14 +135,22 @@ struct SchemaCheck: Sendable {
         }
     }
 
-    /// A keyword reached through a variable, as the case of the same name
-    /// of the property's enumeration (`@align: center` for a stack view's
-    /// alignment) or the option of its option set (`@edge: bottom`); any
-    /// other value as it is.
+    /// A keyword lowered without the key's type at hand (in a rule of
+    /// traits that `__include` copies), as the case of the same name of the
+    /// property's enumeration (`center`, a text alignment, as a stack view's
+    /// alignment) or the option of its option set (`top`, `left`); any other
+    /// value as it is.
     func adapt(_ value: StyleValue, to type: PropertyType) -> StyleValue {
-        if case .options(let name) = type, case .identifier(let word) = value, let enumeration = schema.enumerations[name],
-           let found = enumeration.case(word) {
-            return .optionSet(Self.optionSet(of: enumeration, bits: found.rawValue, written: [found.swiftName]))
+        if case .options(let name) = type, let enumeration = schema.enumerations[name] {
+            let found: EnumerationCase?
+            switch value {
+            case .identifier(let word): found = enumeration.case(word)
+            case .enumCase(let written) where written.enumName != enumeration.objcName:
+                found = enumeration.cases.first { $0.swiftName == written.caseName }
+            default: found = nil
+            }
+            guard let found else { return value }
+            return .optionSet(Self.optionSet(of: enumeration, bits: found.rawValue))
         }
         guard case .enumeration(let name) = type, let enumeration = schema.enumerations[name] else { return value }
         switch value {
@@ -215,15 +223,13 @@ struct SchemaCheck: Sendable {
         case .options(let name):
             guard let enumeration = schema.enumerations[name] else { return nil }
             var bits = 0
-            var names: [String] = []
             for word in words {
                 guard let found = enumeration.case(word.word) else {
                     return .failure(WordError(message: unknownCase(word.word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key), range: word.range))
                 }
                 bits |= found.rawValue
-                if !names.contains(found.swiftName) { names.append(found.swiftName) }
             }
-            return .success(.optionSet(Self.optionSet(of: enumeration, bits: bits, written: names)))
+            return .success(.optionSet(Self.optionSet(of: enumeration, bits: bits)))
         case .words(let allowed):
             guard words.count == 1 else { return nil }
             guard allowed.contains(words[0].word) else {
@@ -235,13 +241,24 @@ struct SchemaCheck: Sendable {
         }
     }
 
-    /// The value of options of `enumeration` whose bits are `bits`, given as
-    /// the options `written` (Swift names): listed as the options whose
-    /// every bit is set (`top` (1) alone is not `all` (15)), in the
-    /// enumeration's order, or as written when none is (an option of no bits).
-    private static func optionSet(of enumeration: EnumerationSchema, bits: Int, written: [String]) -> OptionSetValue {
+    /// The value of options of `enumeration` whose bits are `bits`: listed
+    /// as the options whose every bit is set (`top` (1) alone is not `all`
+    /// (15)), in the enumeration's order; none for no bits (`none`, as an
+    /// empty option set is written in Swift).
+    private static func optionSet(of enumeration: EnumerationSchema, bits: Int) -> OptionSetValue {
         let ordered = enumeration.cases.filter { bits & $0.rawValue == $0.rawValue && $0.rawValue != 0 }.map(\.swiftName)
-        return OptionSetValue(setName: enumeration.objcName, options: ordered.isEmpty ? written : ordered, rawValue: bits)
+        return OptionSetValue(setName: enumeration.objcName, options: ordered, rawValue: bits)
+    }
+
+    /// Whether `word` is a case or an option of an enumeration of the
+    /// schema (UIKit's and the declared ones), or a word of a declared
+    /// property's own list.
+    func isCaseWord(_ word: String) -> Bool {
+        schema.enumerations.values.contains { $0.case(word) != nil }
+            || schema.classes.values.contains { $0.properties.contains { property in
+                if case .words(let words) = property.type { return words.contains(word) }
+                return false
+            } }
     }
 
     /// The error for options where the property takes a single one

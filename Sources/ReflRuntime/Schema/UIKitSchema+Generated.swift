@@ -328,6 +328,7 @@ extension UIKitSchema {
             EnumerationCase(word: "dark", swiftName: "dark", rawValue: 2),
         ]),
         EnumerationSchema(name: "UIView.AutoresizingMask", objcName: "UIViewAutoresizing", isOptionSet: true, cases: [
+            EnumerationCase(word: "none", swiftName: "none", rawValue: 0),
             EnumerationCase(word: "flexible-left-margin", swiftName: "flexibleLeftMargin", rawValue: 1),
             EnumerationCase(word: "flexible-width", swiftName: "flexibleWidth", rawValue: 2),
             EnumerationCase(word: "flexible-right-margin", swiftName: "flexibleRightMargin", rawValue: 4),

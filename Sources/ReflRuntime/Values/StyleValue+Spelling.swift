@@ -143,9 +143,15 @@ extension OptionSetValue {
     /// lists every option of `all`. No option is `none`, or the set's word
     /// for 0. Several words inside a vector or a call (`asArgument`) are put
     /// in parentheses: a `,` there would separate arguments, and no text
-    /// writes them as one (the parser rejects the parentheses).
+    /// writes them as one (the parser rejects the parentheses). For a set
+    /// the schema knows, the options are those of the raw value, which
+    /// UIKit is given: a table written before the list was fixed lists
+    /// `all` beside `top` alone.
     func stylesheetWords(asArgument: Bool) -> String {
         let enumeration = UIKitSchema.enumerationsByObjCName[setName]
+        let options = enumeration.map { known in
+            known.cases.filter { $0.rawValue != 0 && rawValue & $0.rawValue == $0.rawValue }.map(\.swiftName)
+        } ?? self.options
         guard !options.isEmpty else { return enumeration?.cases.first { $0.rawValue == 0 }?.word ?? "none" }
         let cases = options.map { name in enumeration?.cases.first { $0.swiftName == name } }
         var words: [String] = []

@@ -69,7 +69,7 @@ extension LanguageServer {
             if let className = schemaClass(at: offset, in: index, schema: schema),
                let key = declarationKey(before: replaced.start, in: index),
                let (property, _, _) = schemaProperty(key, of: className, schema: schema) {
-                for (word, detail) in Self.cases(of: property.type, in: schema) { add(word, kind: Self.kindEnumMember, detail: detail) }
+                for (word, detail) in Self.cases(of: property, in: schema) { add(word, kind: Self.kindEnumMember, detail: detail) }
             }
             addVariables(target.result, add: add)
             for function in LanguageCatalogue.functions {

@@ -66,12 +66,15 @@ extension LanguageServer {
         return nil
     }
 
-    /// The cases a value of `type` may be written as.
-    static func cases(of type: PropertyType, in schema: ViewSchema) -> [(word: String, detail: String)] {
-        switch type {
+    /// The cases a value of `property` may be written as: for options of
+    /// which UIKit takes one (`takesSingleOption`), those of one bit.
+    static func cases(of property: PropertySchema, in schema: ViewSchema) -> [(word: String, detail: String)] {
+        switch property.type {
         case .enumeration(let name), .options(let name):
             guard let enumeration = schema.enumerations[name] else { return [] }
-            return enumeration.cases.map { ($0.word, "\(name).\($0.swiftName) = \($0.rawValue)") }
+            let cases = property.takesSingleOption ? enumeration.cases.filter { $0.rawValue > 0 && $0.rawValue & ($0.rawValue - 1) == 0 }
+                : enumeration.cases
+            return cases.map { ($0.word, "\(name).\($0.swiftName) = \($0.rawValue)") }
         case .words(let words):
             return words.map { ($0, "enum(\(words.joined(separator: ", ")))") }
         case .bool:
@@ -114,14 +117,17 @@ extension LanguageServer {
               let (property, declaredBy, through) = schemaProperty(key, of: className, schema: schema) else { return nil }
         var lines = ["**\(key)** — `\(declaredBy).\(property.swiftName)`"]
         var facts = ["type `\(property.type)`"]
+        if property.takesSingleOption { facts.append("a single option") }
         if property.isPerState { facts.append("set per control state (`\(key)[highlighted]`)") }
         if let forward = property.forwardsTo { facts.append("sets `\(forward)`") }
         if let since = property.since { facts.append("iOS \(since)+") }
         if let deprecated = property.deprecated { facts.append("deprecated in iOS \(deprecated)") }
         lines.append(facts.joined(separator: "; "))
         if let note = property.note { lines.append(note) }
-        if case .enumeration(let name) = property.type, let enumeration = schema.enumerations[name] {
-            lines.append("cases: " + enumeration.cases.map { "`\($0.word)`" }.joined(separator: ", "))
+        switch property.type {
+        case .enumeration: lines.append("cases: " + Self.cases(of: property, in: schema).map { "`\($0.word)`" }.joined(separator: ", "))
+        case .options: lines.append("options: " + Self.cases(of: property, in: schema).map { "`\($0.word)`" }.joined(separator: ", "))
+        default: break
         }
         if !through.isEmpty {
             // A key path: the property is the sub-object's, not the rule's class's.
