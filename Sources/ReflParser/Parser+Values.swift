@@ -120,12 +120,18 @@ extension Parser {
         let isCondition = spells(name.range, "condition")
         let takesSequences = spells(name.range, "linear-gradient")
         if !at(.rightParen) {
+            var after = open
             repeat {
                 if at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
-                    error(ParserMessages.expected("an argument", after: "','", found: found), at: current.range)
+                    // The argument is missing, not the call's to count: an invalid
+                    // leaf keeps `rgb(1, ;` from a second error about its arity.
+                    error(ParserMessages.expected(after.kind == .leftParen ? "an argument or ')'" : "an argument", after: describe(after),
+                                                  found: found), at: current.range)
+                    syntax.values.appendLeaf(.invalid, .at(current.range.start))
                     break
                 }
                 parseArgument(depth: depth + 1, conditionContext: isCondition, takesSequences: takesSequences, function: name)
+                after = current
             } while eat(.comma) != nil
         }
         if eat(.rightParen) == nil {

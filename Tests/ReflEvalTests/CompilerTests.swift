@@ -136,6 +136,10 @@ struct CompilerTests {
         ("@a: @a;", ["error: variable cycle: @a → @a"]),
         ("x { __include: x; }", ["error: include cycle: x → x"]),
         ("x { a: rgb(1, 2, 3, 4, 5); }", ["error: rgb() takes 3 or 4 arguments (red, green, blue[, alpha]), found 5"]),
+        // A missing argument is the one error: the call is not counted as short of arguments too.
+        ("x { a: foo(; }", ["error: expected an argument or ')' after '(', found ';'"]),
+        ("@a: rgb(;", ["error: expected an argument or ')' after '(', found ';'"]),
+        ("@b: rgb(1, ;", ["error: expected an argument after ',', found ';'"]),
         ("x { a: point(1%, 2px); }", ["error: point(): the x must be a number (px, pt or no unit), found a percentage"]),
         ("x { a: vector(a, b), c; }", ["error: a comma-separated list is only allowed for autoresizing options (flexible-width, flexible-height, ...); use vector(...) for a list of values"]),
         ("x { a: 1e5; }", ["error: exponent notation ('e5') is not supported; write the number in full"]),

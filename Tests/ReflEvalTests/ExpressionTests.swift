@@ -84,7 +84,7 @@ struct ExpressionTests {
         ("@g * 2px", ["cannot multiply two values with units, a length (8px) and a length (2px); one of them must be a bare number"]),
         ("50% * 50%", ["cannot multiply two values with units, a percentage (50%) and a percentage (50%); one of them must be a bare number"]),
         ("@g / 0", ["cannot divide a length (8px) by zero"]), ("@g / (1 - 1)", ["cannot divide a length (8px) by zero"]),
-        ("red + 1", ["cannot add a color (#ff0000ff) and a number (1)"]), ("'a' * 2", ["cannot multiply a string ('a') by a number (2)"]),
+        ("red + 1", ["cannot add a color (#ff0000) and a number (1)"]), ("'a' * 2", ["cannot multiply a string ('a') by a number (2)"]),
         ("90deg + 1px", ["cannot add an angle (90deg) and a length (1px)"]), ("-red", ["'-red' is not a keyword or color and is kept as an identifier; did you mean 'red'?"]),
         ("-'a'", ["cannot negate a string ('a'); '-' applies to numbers, lengths, percentages and angles"]),
         ("@g -2", ["'-2' after a value: a '-' that subtracts needs a space on both sides; write '- 2'"]),

@@ -164,7 +164,7 @@ enum Arithmetic {
         case .number(let number, let unit?): return "a length (\(format(number))\(unit.rawValue))"
         case .percent(let number): return "a percentage (\(format(number))%)"
         case .angle(let radians): return "an angle (\(format(roundedToFiveDecimals(radians * 180 / Double.pi)))deg)"
-        case .color(let color): return "a color (\(color.hex))"
+        case .color: return "a color (\(value.stylesheetSpelling))"
         case .string(let text): return "a string ('\(text.count > 20 ? String(text.prefix(17)) + "..." : text)')"
         default: return value.kindDescription
         }
