@@ -30,12 +30,12 @@ struct RobustnessTests {
 
     // MARK: - Nesting and long chains
 
-    @Test func aFileOfOldMacLineEndsReadsAsItsLines() throws {
+    @Test func aFileOfOldMacLineEndsReadsAsItsLines() {
         // A lone CR ends a line: a `//` comment does not run on to the end of
         // the file (which left a table with no rules, in silence), a missing
         // `;` is recovered at the line's end, and diagnostics name the line.
         let lines = ["// colors", "@a: red;", "UIView {", "    alpha: nope", "    corner-radius: 4px; // four", "    background-color: @a;", "}", ""]
-        func built(_ lineEnd: String) throws -> (table: String, diagnostics: [String]) {
+        func built(_ lineEnd: String) -> (table: String, diagnostics: [String]) {
             let text = lines.joined(separator: lineEnd)
             let result = Self.compile(text)
             let table = LineTable(SourceFile(path: "main.less", text: text))
@@ -43,15 +43,15 @@ struct RobustnessTests {
                 let (line, column) = table.location(of: diagnostic.range.start)
                 return "\(line):\(column) \(diagnostic.message)"
             }
-            let rules = try Compiler.compile(source: SourceFile(path: "main.less", text: text.replacingOccurrences(of: "nope", with: "0.5;")))
+            let rules = Compiler.compile(source: SourceFile(path: "main.less", text: text.replacingOccurrences(of: "nope", with: "0.5;")))
                 .ruleTable.map { String(decoding: $0.jsonBytes(), as: UTF8.self) } ?? "no table"
             return (rules, diagnostics)
         }
-        let unix = try built("\n")
+        let unix = built("\n")
         #expect(unix.diagnostics == ["4:12 'alpha' takes a number; found the identifier 'nope'", "4:16 expected ';' after declaration, found 'corner-radius'"])
         #expect(unix.table.contains("\"cornerRadius\"") && unix.table.contains("\"backgroundColor\""))
         for lineEnd in ["\r", "\r\n"] {
-            let other = try built(lineEnd)
+            let other = built(lineEnd)
             #expect(other.diagnostics == unix.diagnostics, "line end \(Array(lineEnd.unicodeScalars))")
             #expect(other.table == unix.table, "line end \(Array(lineEnd.unicodeScalars))")
         }
