@@ -28,7 +28,9 @@ enum ResolveCommand {
         important state property in "important" as KEY[STATE]. Fonts with a
         text style are sized for --content-size. With --explain, for every
         property (state properties as KEY[STATE]), the rule that set it
-        (selector, file:line, priority) and the rules it overrode.
+        (selector, file:line, priority) and the rules it overrode, each value
+        as a stylesheet writes it (a font of a text style at its size at
+        'large', and the size it has at --content-size after it).
 
         --ancestor gives one of the view's ancestors, nearest first (its
         superview, then that view's superview, ...; a view controller stands
@@ -90,7 +92,7 @@ enum ResolveCommand {
             for warning in unknownNameWarnings(query, in: stylesheet) { Console.writeError("reflc: warning: \(warning)\n") }
         }
         if parsed.has("--explain") {
-            Console.writeOut(explanationText(stylesheet.explain(query)))
+            Console.writeOut(explanationText(stylesheet.explain(query), contentSize: query.environment.contentSizeCategory))
         } else {
             Console.writeOut(bytes: stylesheet.resolve(query).jsonBytes())
         }
@@ -264,19 +266,32 @@ enum ResolveCommand {
     ///     backgroundColor = #ff8000
     ///       set by     UIView:circularView  main.less:29  (priority 75)
     ///       overrides  UIView  main.less:24  (priority 50)  #ffffff
-    static func explanationText(_ explanations: [PropertyExplanation]) -> String {
+    static func explanationText(_ explanations: [PropertyExplanation], contentSize: ContentSizeCategory = .unspecified) -> String {
         guard !explanations.isEmpty else { return "no rule matches this view\n" }
         var out = ""
         for explanation in explanations {
             let winner = explanation.winner
-            out += "\(explanation.displayName) = \(winner.value.stylesheetSpelling)\(winner.isImportant ? " !important" : "")\n"
+            out += "\(explanation.displayName) = \(shown(winner.value, contentSize: contentSize))\(winner.isImportant ? " !important" : "")\n"
             out += "  set by     \(winner.selector)  \(winner.source)  (priority \(winner.priority))\n"
             for step in winner.context { out += "    context  \(step)\n" }
             for overridden in explanation.overridden {
                 out += "  overrides  \(overridden.selector)  \(overridden.source)  (priority \(overridden.priority))"
-                out += "  \(overridden.value.stylesheetSpelling)\(overridden.isImportant ? " !important" : "")\n"
+                out += "  \(shown(overridden.value, contentSize: contentSize))\(overridden.isImportant ? " !important" : "")\n"
             }
         }
         return out
+    }
+
+    /// A value as `--explain` writes it. A font of a text style, resolved
+    /// for another content size than `large`, is written at its size at
+    /// `large`, as a stylesheet writes it (written at its resolved size, it
+    /// would be scaled a second time), and the size it resolved to follows:
+    /// `font(body)  (14pt at extra-small)`.
+    static func shown(_ value: StyleValue, contentSize: ContentSizeCategory) -> String {
+        guard case .font(var font) = value, let style = font.textStyle, contentSize != .unspecified, contentSize != .large,
+              case .points(let points, let unit) = font.size else { return value.stylesheetSpelling }
+        let atLarge = points * DynamicType.size(of: style, at: .large) / DynamicType.size(of: style, at: contentSize)
+        font.size = .points((atLarge * 100).rounded() / 100, unit: unit)
+        return StyleValue.font(font).stylesheetSpelling + "  (\(StylesheetText.number(points))pt at \(contentSize.rawValue))"
     }
 }

@@ -405,6 +405,24 @@ struct CommandLineTests {
                                           + "  set by     UIButton:primary  main.less:69  (priority 75)\n"))
     }
 
+    /// `--explain` writes a font of a text style at its size at `large`, as
+    /// a stylesheet writes it, and the size it resolved to after it: written
+    /// at that size, the font would be scaled a second time.
+    @Test func explainWritesAFontOfATextStyleAsWrittenAndItsSizeHere() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = folder + "/fonts.less"
+        try "UILabel {\n    font: font(body);\n}\nUILabel:t {\n    font: font('Avenir', 16pt, headline);\n}\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let query = ["resolve", input, "--class", "UILabel", "--trait", "t", "--explain"]
+        #expect(try Self.run(query + ["--content-size", "extra-small"]).stdout == """
+            font = font('Avenir', 16pt, headline)  (13.18pt at extra-small)
+              set by     UILabel:t  fonts.less:4  (priority 75)
+              overrides  UILabel  fonts.less:1  (priority 50)  font(body)  (14pt at extra-small)
+
+            """)
+        #expect(try Self.run(query + ["--content-size", "large"]).stdout.hasPrefix("font = font('Avenir', 16pt, headline)\n"))
+    }
+
     /// A binary table written to a file goes out section by section; on
     /// standard output it is put together first: the same bytes, and those
     /// of the writer that put every table together (its size and checksum
