@@ -92,6 +92,17 @@ struct DesignTokenTests {
         return Compiler.compile(source: SourceFile(path: folder + "/main.less", bytes: Array(stylesheet.utf8)))
     }
 
+    /// A font family holding a carriage return, which no stylesheet string
+    /// can, is an error at the name in the token file; the other tokens stand.
+    @Test func aFontFamilyWithACarriageReturnIsAnErrorAtTheName() throws {
+        let tokens = #"{"f": {"$type": "fontFamily", "cr": {"$value": "a\rb"}, "ok": {"$value": "Avenir"}}}"#
+        let result = try Self.compile("@import tokens(\"f.json\");\nUILabel { font: font(@f-ok, 12pt); }\n", files: ["f.json": tokens])
+        #expect(result.diagnostics.map(\.message) == ["a font family name holds a carriage return (\\r), which no font's name has and no stylesheet string can"])
+        let name = try #require(tokens.range(of: #""a\rb""#))
+        #expect(result.diagnostics.first?.range.start == tokens.utf8.distance(from: tokens.startIndex, to: name.lowerBound))
+        #expect(result.variables["f-ok"] == .string("Avenir"))
+    }
+
     /// A token's number is the number a stylesheet keeps for the same
     /// number written out: not rounded to six decimals, not capped.
     @Test func numbersKeepTheirPrecision() throws {

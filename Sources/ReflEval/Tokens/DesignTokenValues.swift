@@ -180,15 +180,28 @@ struct DesignTokenValues {
 
     private func fontFamily(_ node: JSONNode, in file: SourceFile) -> String? {
         switch node.kind {
-        case .string(let name): return StylesheetText.string(name)
+        case .string(let name): return familyName(name, at: node, in: file)
         case .array(let names):
-            guard case .string(let first)? = names.first?.kind else { return expected("a font family name", names.first ?? node, file) }
+            guard let firstNode = names.first, case .string(let first) = firstNode.kind else {
+                return expected("a font family name", names.first ?? node, file)
+            }
             if names.count > 1 {
                 report.warning(file, names[1].offset, "fallback font families are not used: an app names one font; '\(first)' is used")
             }
-            return StylesheetText.string(first)
+            return familyName(first, at: firstNode, in: file)
         default: return expected("a font family name or a list of them", node, file)
         }
+    }
+
+    /// A family name as a stylesheet's string. A carriage return, which no
+    /// stylesheet string holds (it ends the line), is an error here, at the
+    /// name, rather than the stylesheet's message about an escape.
+    private func familyName(_ name: String, at node: JSONNode, in file: SourceFile) -> String? {
+        guard !name.unicodeScalars.contains("\r") else {
+            report.error(file, node.offset, "a font family name holds a carriage return (\\r), which no font's name has and no stylesheet string can")
+            return nil
+        }
+        return StylesheetText.string(name)
     }
 
     /// A weight as a bare word of `font(...)`: `semibold`.
