@@ -119,25 +119,35 @@ extension Parser {
         let call = syntax.values.beginParent(.call, start: name.range.start, nameLength: name.range.count)
         let isCondition = spells(name.range, "condition")
         let takesSequences = spells(name.range, "linear-gradient")
+        var reportedMissing = false
         if !at(.rightParen) {
             var after = open
             repeat {
-                if at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
+                if at(.comma) || at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
                     // The argument is missing, not the call's to count: an invalid
-                    // leaf keeps `rgb(1, ;` from a second error about its arity.
-                    error(ParserMessages.expected(after.kind == .leftParen ? "an argument or ')'" : "an argument", after: describe(after),
-                                                  found: found), at: current.range)
+                    // leaf keeps `rgb(1, ;` from a second error about its arity,
+                    // and one missing argument is reported per call (`f(,;`).
+                    if !reportedMissing {
+                        let expected = after.kind == .leftParen && !at(.comma) ? "an argument or ')'" : "an argument"
+                        error(ParserMessages.expected(expected, after: describe(after), found: found), at: current.range)
+                        reportedMissing = true
+                    }
                     syntax.values.appendLeaf(.invalid, .at(current.range.start))
-                    break
+                    if !at(.comma) { break }
+                    after = current
+                    continue
                 }
                 parseArgument(depth: depth + 1, conditionContext: isCondition, takesSequences: takesSequences, function: name)
                 after = current
             } while eat(.comma) != nil
         }
         if eat(.rightParen) == nil {
-            let nameText = file.text(name.range)
-            error(ParserMessages.expected("')'", after: "the arguments of '\(nameText)'", found: found), at: current.range,
-                  notes: [matchNote(open)])
+            // A call whose missing argument was reported gets no second error for its `)`.
+            if !reportedMissing {
+                let nameText = file.text(name.range)
+                error(ParserMessages.expected("')'", after: "the arguments of '\(nameText)'", found: found), at: current.range,
+                      notes: [matchNote(open)])
+            }
             skipToCallEnd()
         }
         syntax.values.endParent(call, end: previousEnd)

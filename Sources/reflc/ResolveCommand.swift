@@ -283,15 +283,30 @@ enum ResolveCommand {
     }
 
     /// A value as `--explain` writes it. A font of a text style, resolved
-    /// for another content size than `large`, is written at its size at
-    /// `large`, as a stylesheet writes it (written at its resolved size, it
-    /// would be scaled a second time), and the size it resolved to follows:
-    /// `font(body)  (14pt at extra-small)`.
+    /// for another content size than `large` (on its own or in text
+    /// attributes), is written at its size at `large`, as a stylesheet
+    /// writes it (written at its resolved size, it would be scaled a second
+    /// time), and the size it resolved to follows: `font(body)  (14pt at
+    /// extra-small)`.
     static func shown(_ value: StyleValue, contentSize: ContentSizeCategory) -> String {
-        guard case .font(var font) = value, let style = font.textStyle, contentSize != .unspecified, contentSize != .large,
-              case .points(let points, let unit) = font.size else { return value.stylesheetSpelling }
-        let atLarge = points * DynamicType.size(of: style, at: .large) / DynamicType.size(of: style, at: contentSize)
-        font.size = .points((atLarge * 100).rounded() / 100, unit: unit)
-        return StyleValue.font(font).stylesheetSpelling + "  (\(StylesheetText.number(points))pt at \(contentSize.rawValue))"
+        guard contentSize != .unspecified, contentSize != .large else { return value.stylesheetSpelling }
+        var resolvedSizes: [String] = []
+        func asWritten(_ value: StyleValue) -> StyleValue {
+            guard case .font(var font) = value, let style = font.textStyle, case .points(let points, let unit) = font.size else { return value }
+            // The resolved size is rounded to 2 decimals: the shortest size that scales to it is the one written.
+            let atLarge = points * DynamicType.size(of: style, at: .large) / DynamicType.size(of: style, at: contentSize)
+            let written = StylesheetText.shortestNumber(near: atLarge) { DynamicType.scale($0, style: style, to: contentSize) == points }
+            font.size = .points(written.flatMap(Double.init) ?? atLarge, unit: unit)
+            resolvedSizes.append(StylesheetText.number(points) + (unit ?? .pt).rawValue)
+            return .font(font)
+        }
+        let written: StyleValue
+        switch value {
+        case .font: written = asWritten(value)
+        case .textAttributes(let attributes): written = .textAttributes(attributes.mapValues(asWritten))
+        default: return value.stylesheetSpelling
+        }
+        guard !resolvedSizes.isEmpty else { return value.stylesheetSpelling }
+        return written.stylesheetSpelling + "  (\(resolvedSizes.joined(separator: ", ")) at \(contentSize.rawValue))"
     }
 }

@@ -140,6 +140,8 @@ struct CompilerTests {
         ("x { a: foo(; }", ["error: expected an argument or ')' after '(', found ';'"]),
         ("@a: rgb(;", ["error: expected an argument or ')' after '(', found ';'"]),
         ("@b: rgb(1, ;", ["error: expected an argument after ',', found ';'"]),
+        ("x { a: f(,; }", ["error: expected an argument after '(', found ','"]),
+        ("x { a: f(1, ,2); }", ["error: expected an argument after ',', found ','"]),
         ("x { a: point(1%, 2px); }", ["error: point(): the x must be a number (px, pt or no unit), found a percentage"]),
         ("x { a: vector(a, b), c; }", ["error: a comma-separated list is only allowed for autoresizing options (flexible-width, flexible-height, ...); use vector(...) for a list of values"]),
         ("x { a: 1e5; }", ["error: exponent notation ('e5') is not supported; write the number in full"]),

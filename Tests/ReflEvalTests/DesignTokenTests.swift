@@ -103,6 +103,16 @@ struct DesignTokenTests {
         #expect(result.variables["f-ok"] == .string("Avenir"))
     }
 
+    /// A token's word says what the token is, not a case to pick: a weight
+    /// of 900 (`black`) is no bar style.
+    @Test func aTokensWordIsNotReadAsACaseOfTheKey() throws {
+        let tokens = #"{"weight": {"heavy": {"$type": "fontWeight", "$value": 900}}}"#
+        let result = try Self.compile("@import tokens(\"w.json\");\nUINavigationBar { bar-style: @weight-heavy; }\n", files: ["w.json": tokens])
+        #expect(result.diagnostics.map(\.message) == [
+            "'bar-style' takes a case of UIBarStyle ('default', 'black', 'black-opaque', 'black-translucent'); found a color",
+        ])
+    }
+
     /// A token's number is the number a stylesheet keeps for the same
     /// number written out: not rounded to six decimals, not capped.
     @Test func numbersKeepTheirPrecision() throws {

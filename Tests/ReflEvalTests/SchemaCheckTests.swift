@@ -107,6 +107,20 @@ struct SchemaCheckTests {
         ])
     }
 
+    @Test func aClassRuleThatOthersIncludeChecksWhatItIncludesToo() throws {
+        // `UIStackView:a` is flattened for `other`; it still takes `center` as a stack view does.
+        let text = "centered { alignment: center; }\nUIStackView:a { __include: centered; }\nother { __include: UIStackView:a; }\n"
+        #expect(Self.diagnostics(text).isEmpty)
+        #expect(try Self.value(text, "alignment", className: "UIStackView", traits: ["a"])
+                == .enumCase(EnumCase(enumName: "UIStackViewAlignment", caseName: "center", rawValue: 3)))
+        // A control state is copied whatever the key: a rule of traits like this serves every control.
+        #expect(Self.diagnostics("pressable { alpha[highlighted]: 0.6; }\nUIButton { __include: pressable; }\n").isEmpty)
+        // Only a variable's word is exempt from the typo warning: written in a rule, `line` is still a likely `lime`.
+        #expect(Self.diagnostics("t { background-color: line; }") == [
+            "unknown-keyword 1:23 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?",
+        ])
+    }
+
     @Test func anOptionReachedThroughAVariableIsTheOptionOfTheProperty() throws {
         // As a case of an enumeration is (`@align: center`).
         let text = "@edge: bottom;\n@edges: top;\nUIButton { configuration--image-placement: @edge; }\nUIViewController { edges-for-extended-layout: @edges; }\n"

@@ -421,6 +421,14 @@ struct CommandLineTests {
 
             """)
         #expect(try Self.run(query + ["--content-size", "large"]).stdout.hasPrefix("font = font('Avenir', 16pt, headline)\n"))
+        // The size at `large` is the one written, not one worked back from the rounded size (10pt, not 10.01pt),
+        // and a font inside text attributes is written so too.
+        try "UILabel { font: font('Avenir', 10pt, headline); }\nUIButton { title-text-attributes[highlighted]: text-attributes(font: font(body)); }\n"
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        #expect(try Self.run(["resolve", input, "--class", "UILabel", "--content-size", "extra-small", "--explain"]).stdout
+                .hasPrefix("font = font('Avenir', 10pt, headline)  (8.24pt at extra-small)\n"))
+        #expect(try Self.run(["resolve", input, "--class", "UIButton", "--content-size", "extra-small", "--explain"]).stdout
+                .hasPrefix("titleTextAttributes[highlighted] = text-attributes(font: font(body))  (14pt at extra-small)\n"))
     }
 
     /// A binary table written to a file goes out section by section; on

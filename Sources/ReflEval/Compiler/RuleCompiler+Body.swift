@@ -179,9 +179,11 @@ extension RuleCompiler {
             // A variable defined as a bare word that is a case of the key's
             // type (`@edge: left;`) is that case, whatever else the word
             // means on its own (`left` is a text alignment, `black` a color,
-            // `none` no autoresizing): as if the word were written here.
+            // `none` no autoresizing): as if the word were written here. Not
+            // a design token's: its word says what the token is (a weight of
+            // 900 is `black`), not a case to pick.
             if property.type.takesWords, node.kind == .variable, let reached = lowerer.definitionReached(from: valueID),
-               reached.root.kind == .identifier,
+               reached.root.kind == .identifier, lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
                case .success(let value)? = schema.lowerWords([(reached.file.text(reached.root.range), node.range)], key: key(), type: property.type) {
                 if let error = schema.singleOptionError(key: key(), property, found: value) {
                     log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))

@@ -171,6 +171,8 @@ extension RuleCompiler {
         }
         let schema = context.schemaCheck
         let adapted = schema.adapt(property.value, to: schemaProperty.type)
+        // A control state is copied whatever the key (`pressable { alpha[highlighted]: 0.6; }`
+        // serves every control): the resolved style lists it for the host to apply.
         var error = schema.accepts(schemaProperty.type, adapted) ? schema.singleOptionError(key: written, schemaProperty, found: adapted)
             : schema.typeError(key: written, schemaProperty.type, found: adapted)
         guard error != nil else {

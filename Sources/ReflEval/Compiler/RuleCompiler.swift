@@ -181,7 +181,11 @@ final class RuleCompiler {
         let header = headers[index]
         context.enter(fileIndex: header.fileIndex)
         var body = includedRules.body(of: index) ?? analyzeBody(header, in: context)
-        var properties = includedRules.flattened(index).map(materialize) ?? merge(index, own: body.takeProperties(), in: context)
+        // A rule that others include is flattened already; but a rule of a
+        // class the schema knows checks what it includes itself (`merge`).
+        var flattened = includedRules.flattened(index)
+        if flattened != nil, context.keyChecks(for: header.rule) != nil { flattened = nil }
+        var properties = flattened.map(materialize) ?? merge(index, own: body.takeProperties(), in: context)
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)
         let sorted = properties.takeSorted(ranks: propertyNames.ranks)

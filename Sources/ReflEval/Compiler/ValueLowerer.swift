@@ -11,6 +11,8 @@ import ReflParser
 /// the shared tree's arrays on every copy.
 final class ValueLowerer {
     let program: Program
+    /// Whether this lowers a variable's definition (see `identifierValue`).
+    var lowersVariable = false
     let file: LoadedFile
     /// Where problems go: the program's log, or a rule-phase thread's.
     var log: DiagnosticLog
@@ -353,11 +355,11 @@ final class ValueLowerer {
         if let value = Keywords.value(spelledBy: range, in: bytes) { return (value, nil) }
         let word = file.text(range)
         if let value = Keywords.value(of: word) { return (value, nil) }
-        // A word of UIKit's enumerations (`link`, `line`) is no typo of a
-        // keyword: a variable defined as one is read as that case where a
+        // A variable defined as a word of UIKit's enumerations (`link`,
+        // `line`) is no typo of a keyword: it is read as that case where a
         // key of its type uses it.
         if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all),
-           !program.schemaCheck.isCaseWord(word) {
+           !(lowersVariable && program.schemaCheck.isCaseWord(word)) {
             return (.identifier(word), MisspeltWord(range: range, word: word, suggestion: suggestion))
         }
         return (.identifier(word), nil)

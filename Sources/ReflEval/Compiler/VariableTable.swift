@@ -117,6 +117,7 @@ final class VariableTable {
         // nothing: kept alive, it would make each variable copy them all.
         let lowered: (value: StyleValue, depth: Int, size: Int)? = {
             let lowerer = ValueLowerer(program: program, file: definition.file, log: program.log)
+            lowerer.lowersVariable = true
             return lowerer.lower(definition.syntax.value).map { ($0, lowerer.depthBound, lowerer.sizeBound) }
         }()
         guard let (value, depth, size) = lowered else {

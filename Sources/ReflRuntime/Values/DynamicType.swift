@@ -25,7 +25,7 @@ package enum DynamicType {
 
     /// `points` (the size at `large`) scaled along `style`'s curve to
     /// `category`, rounded to 2 decimals.
-    static func scale(_ points: Double, style: TextStyle, to category: ContentSizeCategory) -> Double {
+    package static func scale(_ points: Double, style: TextStyle, to category: ContentSizeCategory) -> Double {
         let scaled = points * size(of: style, at: category) / size(of: style, at: .large)
         return (scaled * 100).rounded() / 100
     }
