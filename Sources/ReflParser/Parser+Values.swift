@@ -121,24 +121,24 @@ extension Parser {
         let takesSequences = spells(name.range, "linear-gradient")
         var reportedMissing = false
         if !at(.rightParen) {
-            var after = open
+            var isAfterComma = false
             repeat {
                 if at(.comma) || at(.rightParen) || at(.semicolon) || at(.rightBrace) || at(.endOfFile) {
                     // The argument is missing, not the call's to count: an invalid
                     // leaf keeps `rgb(1, ;` from a second error about its arity,
                     // and one missing argument is reported per call (`f(,;`).
                     if !reportedMissing {
-                        let expected = after.kind == .leftParen && !at(.comma) ? "an argument or ')'" : "an argument"
-                        error(ParserMessages.expected(expected, after: describe(after), found: found), at: current.range)
+                        let expected = isAfterComma || at(.comma) ? "an argument" : "an argument or ')'"
+                        error(ParserMessages.expected(expected, after: isAfterComma ? "','" : "'('", found: found), at: current.range)
                         reportedMissing = true
                     }
                     syntax.values.appendLeaf(.invalid, .at(current.range.start))
                     if !at(.comma) { break }
-                    after = current
+                    isAfterComma = true
                     continue
                 }
                 parseArgument(depth: depth + 1, conditionContext: isCondition, takesSequences: takesSequences, function: name)
-                after = current
+                isAfterComma = true
             } while eat(.comma) != nil
         }
         if eat(.rightParen) == nil {

@@ -16,6 +16,7 @@ extension RuleCompiler {
         let includeRoom = header.includes.isEmpty ? 0 : 8
         var body = Body(properties: PropertyList(capacity: declarations.count + includeRoom))
         let keyChecks = context.keyChecks(for: header.rule)
+        body.isChecked = keyChecks != nil
         if keyChecks == nil, let className = header.rule.selector.className { warnIfDottedTrait(className, in: context) }
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set

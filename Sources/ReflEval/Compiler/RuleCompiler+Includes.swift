@@ -131,12 +131,12 @@ extension RuleCompiler {
     /// not matter (they are sorted by name), so the own list is extended in
     /// place: included lists are added last to first, each property only
     /// where its name is not set yet.
-    func merge(_ rule: Int, own: consuming PropertyList, in context: RuleContext) -> PropertyList {
+    func merge(_ rule: Int, own: consuming PropertyList, checked: Bool, in context: RuleContext) -> PropertyList {
         var properties = own
         guard !isPastIncludeLimit, !headers[rule].includes.isEmpty else { return properties }
         properties.reserve(includedCount(of: rule))  // room for all, so the list grows once
         // A class the schema knows takes what is copied in as it takes its own declarations.
-        let checks = context.keyChecks(for: headers[rule].rule)
+        let checks = checked ? context.keyChecks(for: headers[rule].rule) : nil
         var values = ValueFinder(compiler: self)
         for reference in references(of: rule).reversed() {
             for target in targets(of: reference).reversed() {

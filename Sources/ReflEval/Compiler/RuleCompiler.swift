@@ -33,6 +33,9 @@ final class RuleCompiler {
         var properties = PropertyList()
         var condition: Condition?
         var appliesToSubclasses = false
+        /// Whether the rule is for a class the schema knows (and checks):
+        /// what it includes is checked too (see `merge`).
+        var isChecked = false
 
         /// The properties, which the body no longer holds (so they can be
         /// extended without a copy).
@@ -184,8 +187,8 @@ final class RuleCompiler {
         // A rule that others include is flattened already; but a rule of a
         // class the schema knows checks what it includes itself (`merge`).
         var flattened = includedRules.flattened(index)
-        if flattened != nil, context.keyChecks(for: header.rule) != nil { flattened = nil }
-        var properties = flattened.map(materialize) ?? merge(index, own: body.takeProperties(), in: context)
+        if body.isChecked { flattened = nil }
+        var properties = flattened.map(materialize) ?? merge(index, own: body.takeProperties(), checked: body.isChecked, in: context)
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)
         let sorted = properties.takeSorted(ranks: propertyNames.ranks)
