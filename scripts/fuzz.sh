@@ -23,11 +23,19 @@ cd "$(dirname "$0")/../Fuzz"
 export SWIFT_BACKTRACE=enable=no
 if [ "$mode" = asan ]; then
     # -Xswiftc sets both sanitizers in one flag: SwiftPM's own flags may drop one.
-    swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+    build=(swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
     bin=.build/debug
 else
-    swift build -c release --sanitize=fuzzer -Xswiftc -use-ld=lld
+    build=(swift build -c release --sanitize=fuzzer -Xswiftc -use-ld=lld)
     bin=.build/release
+fi
+# SwiftPM keeps the root package's list of source files from the last build
+# here: after files were added there, the build fails to find them. Once
+# more from a clean .build, then.
+if ! "${build[@]}"; then
+    echo "fuzz.sh: the build failed; building again from a clean Fuzz/.build (new source files in the package are missed otherwise)" >&2
+    rm -rf .build
+    "${build[@]}"
 fi
 
 mkdir -p crashes work seeds seeds-tables
