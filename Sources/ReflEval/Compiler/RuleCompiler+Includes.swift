@@ -144,7 +144,7 @@ extension RuleCompiler {
                 for entry in included.ids.indices where properties.index(of: included.ids[entry]) == nil {
                     var property = values.property(at: included.sources[entry])
                     if let checks {
-                        guard let checked = checkedIncluded(property, id: included.ids[entry], from: Int(target), at: reference.range,
+                        guard let checked = checkedIncluded(property, id: included.ids[entry], from: Int(included.sources[entry].rule), at: reference.range,
                                                             checks, in: context) else { continue }
                         property = checked
                     }
@@ -155,7 +155,8 @@ extension RuleCompiler {
         return properties
     }
 
-    /// A property copied by `__include` (at `range`) from rule `target`
+    /// A property copied by `__include` (at `range`), whose declaration is
+    /// rule `source`'s own (the included rule, or one it includes in turn),
     /// into a rule of the class `checks` checks, as that class takes it:
     /// its value adapted to the key's type (a case of another enumeration
     /// as the case of the same name, `centered { alignment: center; }`
@@ -163,7 +164,7 @@ extension RuleCompiler {
     /// an error at the `__include`, when the key's type does not take it.
     /// Keys the class does not know are left as they are: a rule of traits
     /// may set keys for several classes.
-    private func checkedIncluded(_ property: Property, id: Int32, from target: Int, at range: SourceRange,
+    private func checkedIncluded(_ property: Property, id: Int32, from source: Int, at range: SourceRange,
                                  _ checks: RuleContext.KeyChecks, in context: RuleContext) -> Property? {
         let written = property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         guard case .known(let schemaProperty, _) = context.keyCheck(PropertyNames.nameID(id), written: written, in: checks) else {
@@ -180,8 +181,8 @@ extension RuleCompiler {
             checked.value = adapted
             return checked
         }
-        let source = headers[target].rule.selector.canonicalText(in: file(of: headers[target]).source)
-        error!.text += " (copied from '\(source)' by '__include')"
+        let selector = headers[source].rule.selector.canonicalText(in: file(of: headers[source]).source)
+        error!.text += " (copied from '\(selector)' by '__include')"
         context.log.report(error!, in: context.lowerer.file, at: range)
         return nil
     }
