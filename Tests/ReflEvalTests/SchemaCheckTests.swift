@@ -105,6 +105,10 @@ struct SchemaCheckTests {
                 + "or 'trailing'); found 'all', which is 4 options (copied from 'primary' by '__include')",
             "property-type 6:16 'alpha' takes a number; found a color (copied from 'primary' by '__include')",
         ])
+        // The later selector's value is the one checked: an earlier one for the same key is neither reported nor taken instead.
+        #expect(Self.diagnostics("a { alpha: blue; }\nb { alpha: red; }\nUIView { __include: a, b; }\n") == [
+            "property-type 3:24 'alpha' takes a number; found a color (copied from 'b' by '__include')",
+        ])
         // Through a chain of includes, the rule named is the one the value is written in.
         #expect(Self.diagnostics("bad { alpha: red; }\nmid { __include: bad; }\nUIView { __include: mid; }\n") == [
             "property-type 3:21 'alpha' takes a number; found a color (copied from 'bad' by '__include')",

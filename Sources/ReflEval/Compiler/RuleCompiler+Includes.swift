@@ -138,14 +138,21 @@ extension RuleCompiler {
         // A class the schema knows takes what is copied in as it takes its own declarations.
         let checks = checked ? context.keyChecks(for: headers[rule].rule) : nil
         var values = ValueFinder(compiler: self)
+        // The properties refused by the class: the value that would have won
+        // was wrong, and an earlier selector's for the same key is not taken instead.
+        var refused: [Int32] = []
         for reference in references(of: rule).reversed() {
             for target in targets(of: reference).reversed() {
                 guard let included = includedRules.flattened(Int(target)) else { continue }
                 for entry in included.ids.indices where properties.index(of: included.ids[entry]) == nil {
                     var property = values.property(at: included.sources[entry])
                     if let checks {
+                        guard !refused.contains(included.ids[entry]) else { continue }
                         guard let checked = checkedIncluded(property, id: included.ids[entry], from: Int(included.sources[entry].rule), at: reference.range,
-                                                            checks, in: context) else { continue }
+                                                            checks, in: context) else {
+                            refused.append(included.ids[entry])
+                            continue
+                        }
                         property = checked
                     }
                     properties.append(property, id: included.ids[entry])
