@@ -411,7 +411,7 @@ struct FormatterGap {
         while position < range.end {
             let byte = bytes[position]
             // A line ends at `\n`, `\r\n` or a lone `\r`, as the lexer reads it.
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && (position + 1 == bytes.count || bytes[position + 1] != UInt8(ascii: "\n")) {
+            if LineTable.isLineEnd(bytes, at: position) {
                 newlines += 1
                 position += 1
                 continue

@@ -293,10 +293,7 @@ enum ResolveCommand {
         var resolvedSizes: [String] = []
         func asWritten(_ value: StyleValue) -> StyleValue {
             guard case .font(var font) = value, let style = font.textStyle, case .points(let points, let unit) = font.size else { return value }
-            // The resolved size is rounded to 2 decimals: the shortest size that scales to it is the one written.
-            let atLarge = points * DynamicType.size(of: style, at: .large) / DynamicType.size(of: style, at: contentSize)
-            let written = StylesheetText.shortestNumber(near: atLarge) { DynamicType.scale($0, style: style, to: contentSize) == points }
-            font.size = .points(written.flatMap(Double.init) ?? atLarge, unit: unit)
+            font.size = .points(DynamicType.sizeAtLarge(points, style: style, at: contentSize), unit: unit)
             resolvedSizes.append(StylesheetText.number(points) + (unit ?? .pt).rawValue)
             return .font(font)
         }

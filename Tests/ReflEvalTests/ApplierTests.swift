@@ -237,6 +237,22 @@ struct ApplierTests {
         #expect(other["alpha"] == .number(0.25, unit: nil))
     }
 
+    /// A host that scales fonts itself (UIKit's `UIFontMetrics`) starts from
+    /// the size at `large`: the size written, not one worked back from the
+    /// resolved size, which is rounded to 2 decimals (10, not 10.0057).
+    @Test func aFontsSizeAtLargeIsTheSizeWritten() throws {
+        let stylesheet = try Self.stylesheet("UILabel { font: font('Avenir', 10pt, headline); }")
+        for category in ContentSizeCategory.allCases {
+            let environment = StyleEnvironment(contentSizeCategory: category)
+            let resolved = stylesheet.resolve(StyleQuery(className: "UILabel", environment: environment))["font"]
+            guard case .font(let font)? = resolved else {
+                Issue.record("no font at \(category)")
+                continue
+            }
+            #expect(StyleContext(environment: environment).sizeAtLargeContentSize(of: font) == 10, "\(category)")
+        }
+    }
+
     @Test func aLazySubObjectIsNotMadeToReadItsOriginal() throws {
         let button = FakeView(["UIButton", "UIView"])
         let applier = StyleApplier(stylesheet: try Self.stylesheet("UIButton { alpha: 0.5; }"))

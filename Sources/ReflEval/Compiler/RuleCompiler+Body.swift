@@ -163,15 +163,16 @@ extension RuleCompiler {
                 log.report(warning, in: lowerer.file, at: keyRange)
             }
             let node = lowerer.syntax.values[valueID]
+            // The value, or nil with an error where the key takes a single option and it is several.
+            func singleOption(_ value: StyleValue) -> StyleValue? {
+                guard let error = schema.singleOptionError(key: key(), property, found: value) else { return value }
+                log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
+                return nil
+            }
             if property.type.takesWords, let words = lowerer.bareWords(valueID),
                let lowered = schema.lowerWords(words, key: key(), type: property.type) {
                 switch lowered {
-                case .success(let value):
-                    if let error = schema.singleOptionError(key: key(), property, found: value) {
-                        log.report(error, in: lowerer.file, at: node.range)
-                        return nil
-                    }
-                    return value
+                case .success(let value): return singleOption(value)
                 case .failure(let problem):
                     log.report(problem.message, in: lowerer.file, at: problem.range)
                     return nil
@@ -186,11 +187,7 @@ extension RuleCompiler {
             if property.type.takesWords, node.kind == .variable, let reached = lowerer.definitionReached(from: valueID),
                reached.root.kind == .identifier, lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
                case .success(let value)? = schema.lowerWords([(reached.file.text(reached.root.range), node.range)], key: key(), type: property.type) {
-                if let error = schema.singleOptionError(key: key(), property, found: value) {
-                    log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
-                    return nil
-                }
-                return value
+                return singleOption(value)
             }
             // A word that is no keyword, where the property takes no word: one
             // error, whose "did you mean" is a keyword of the property's type
@@ -212,11 +209,7 @@ extension RuleCompiler {
                            notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
-            if let error = schema.singleOptionError(key: key(), property, found: adapted) {
-                log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
-                return nil
-            }
-            return adapted
+            return singleOption(adapted)
         }
     }
 

@@ -186,8 +186,7 @@ final class RuleCompiler {
         var body = includedRules.body(of: index) ?? analyzeBody(header, in: context)
         // A rule that others include is flattened already; but a rule of a
         // class the schema knows checks what it includes itself (`merge`).
-        var flattened = includedRules.flattened(index)
-        if body.isChecked { flattened = nil }
+        let flattened = body.isChecked ? nil : includedRules.flattened(index)
         var properties = flattened.map(materialize) ?? merge(index, own: body.takeProperties(), checked: body.isChecked, in: context)
         guard header.rule.isValid else { return nil }
         let selector = Self.selector(of: header.rule, in: context.lowerer.file)

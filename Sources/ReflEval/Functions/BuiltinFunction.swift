@@ -243,13 +243,11 @@ struct CallArguments {
         return nil
     }
 
-    /// `300`, not `300.0`, in messages.
+    /// `300`, not `300.0`, in messages: as a stylesheet writes it.
     func format(_ value: Double) -> String { Self.formatted(value) }
 
-    /// `300`, not `300.0`, in messages.
-    static func formatted(_ value: Double) -> String {
-        value == value.rounded(.towardZero) && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
+    /// `300`, not `300.0`, in messages: as a stylesheet writes it.
+    static func formatted(_ value: Double) -> String { StylesheetText.number(value) }
 }
 
 extension StyleValue {

@@ -272,7 +272,7 @@ struct SchemaCheck: Sendable {
         case .number(let raw, nil): bits = Int(exactly: raw) ?? -1
         default: return nil
         }
-        let singles = enumeration.cases.filter { $0.rawValue > 0 && $0.rawValue & ($0.rawValue - 1) == 0 }
+        let singles = enumeration.singleBitCases
         guard !singles.contains(where: { $0.rawValue == bits }) else { return nil }
         let words = singles.map { "'\($0.word)'" }
         let choices = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words.last! : words.joined()

@@ -160,18 +160,13 @@ enum Arithmetic {
     /// How an operand is named in messages: `a length (8px)`, `a percentage (50%)`.
     static func describe(_ value: StyleValue) -> String {
         switch value {
-        case .number(let number, nil): return "a number (\(format(number)))"
-        case .number(let number, let unit?): return "a length (\(format(number))\(unit.rawValue))"
-        case .percent(let number): return "a percentage (\(format(number))%)"
-        case .angle(let radians): return "an angle (\(format(roundedToFiveDecimals(radians * 180 / Double.pi)))deg)"
+        case .number(let number, nil): return "a number (\(StylesheetText.number(number)))"
+        case .number(let number, let unit?): return "a length (\(StylesheetText.number(number))\(unit.rawValue))"
+        case .percent(let number): return "a percentage (\(StylesheetText.number(number))%)"
+        case .angle(let radians): return "an angle (\(StylesheetText.number(roundedToFiveDecimals(radians * 180 / Double.pi)))deg)"
         case .color: return "a color (\(value.stylesheetSpelling))"
         case .string(let text): return "a string ('\(text.count > 20 ? String(text.prefix(17)) + "..." : text)')"
         default: return value.kindDescription
         }
-    }
-
-    /// `8`, not `8.0`; `0.5`.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -37,8 +37,7 @@ public struct StyleContext: Sendable {
     public func sizeAtLargeContentSize(of font: Font) -> Double? {
         guard case .points(let points, _) = font.size else { return nil }
         guard let style = font.textStyle else { return points }
-        let category = environment.contentSizeCategory
-        return points * DynamicType.size(of: style, at: .large) / DynamicType.size(of: style, at: category)
+        return DynamicType.sizeAtLarge(points, style: style, at: environment.contentSizeCategory)
     }
 }
 

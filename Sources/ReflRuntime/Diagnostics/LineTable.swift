@@ -59,7 +59,7 @@ public final class LineTable {
 
     /// Whether the byte at `offset` ends a line: a `\n`, or a `\r` that no `\n` follows.
     @inline(__always)
-    private static func isLineEnd(_ buffer: [UInt8], at offset: Int) -> Bool {
+    package static func isLineEnd(_ buffer: [UInt8], at offset: Int) -> Bool {
         buffer[offset] == UInt8(ascii: "\n")
             || buffer[offset] == UInt8(ascii: "\r") && (offset + 1 == buffer.count || buffer[offset + 1] != UInt8(ascii: "\n"))
     }

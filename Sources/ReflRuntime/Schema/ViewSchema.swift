@@ -242,6 +242,12 @@ public struct EnumerationSchema: Sendable, Equatable {
     public func `case`(_ word: String) -> EnumerationCase? {
         cases.first { $0.word == word }
     }
+
+    /// The cases of one bit: what a property of a single option takes
+    /// (`PropertySchema.takesSingleOption`).
+    public var singleBitCases: [EnumerationCase] {
+        cases.filter { $0.rawValue > 0 && $0.rawValue & ($0.rawValue - 1) == 0 }
+    }
 }
 
 public struct EnumerationCase: Sendable, Equatable {

@@ -29,4 +29,14 @@ package enum DynamicType {
         let scaled = points * size(of: style, at: category) / size(of: style, at: .large)
         return (scaled * 100).rounded() / 100
     }
+
+    /// The size at `large` of a font of `style` that `scale` gave `points`
+    /// at `category`: the shortest number that scales to it (10, the size
+    /// written, rather than the 10.0057 that 8.24 is worked back to; `scale`
+    /// rounded), else the size worked back.
+    package static func sizeAtLarge(_ points: Double, style: TextStyle, at category: ContentSizeCategory) -> Double {
+        let workedBack = points * size(of: style, at: .large) / size(of: style, at: category)
+        let written = StylesheetText.shortestNumber(near: workedBack) { scale($0, style: style, to: category) == points }
+        return written.flatMap(Double.init) ?? workedBack
+    }
 }

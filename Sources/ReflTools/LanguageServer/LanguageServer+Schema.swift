@@ -72,8 +72,7 @@ extension LanguageServer {
         switch property.type {
         case .enumeration(let name), .options(let name):
             guard let enumeration = schema.enumerations[name] else { return [] }
-            let cases = property.takesSingleOption ? enumeration.cases.filter { $0.rawValue > 0 && $0.rawValue & ($0.rawValue - 1) == 0 }
-                : enumeration.cases
+            let cases = property.takesSingleOption ? enumeration.singleBitCases : enumeration.cases
             return cases.map { ($0.word, "\(name).\($0.swiftName) = \($0.rawValue)") }
         case .words(let words):
             return words.map { ($0, "enum(\(words.joined(separator: ", ")))") }
