@@ -117,9 +117,16 @@ enum BinaryFormat {
     /// The code for `value` when it is exactly a count of 1/100000 in the
     /// code's range (the division gives back the same double), else nil.
     static func inlineCode(_ value: Double) -> UInt32? {
-        let scaled = (value * numberScale).rounded()
-        guard abs(scaled) < 1_073_741_824, scaled / numberScale == value, value.sign == .plus || value != 0 else { return nil }
-        return UInt32(bitPattern: Int32(scaled)) & ~pooledNumberBit
+        let product = value * numberScale
+        guard abs(product) <= 1_073_741_824 else { return nil }  // NaN and the infinities too
+        // Rounded to the nearest integer by adding and taking away 1.5 × 2^52
+        // (exact below 2^51), not by `rounded()`, a call into the C library
+        // on x86-64, four for each color laid out. That rounds a half to
+        // even, not away from zero; but a product that is a half was no
+        // count of 1/100000, and gives the value back either way.
+        let nearest = (product + 6_755_399_441_055_744.0) - 6_755_399_441_055_744.0
+        guard abs(nearest) < 1_073_741_824, nearest / numberScale == value, value.sign == .plus || value != 0 else { return nil }
+        return UInt32(bitPattern: Int32(nearest)) & ~pooledNumberBit
     }
 
     /// The value of an inline code.
