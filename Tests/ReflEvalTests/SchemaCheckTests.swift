@@ -260,6 +260,37 @@ struct SchemaCheckTests {
         #expect(direct.diagnostics.map(\.notes.count) == [0])
     }
 
+    @Test func aCaseWordThroughAVariableWhereAColorGoesIsNamedAsATypoAtItsDefinition() {
+        // `line` and `link` are words of UIKit's enumerations, so their
+        // definitions draw no "did you mean"; used where a color goes, the
+        // color they likely misspell is named where the fix goes.
+        let text = "@c: line;\n@kind: link;\nUIView { background-color: @c; tint-color: @kind; }\nUITextView { data-detector-types: @kind; }\n"
+        let result = Compiler.compile(source: SourceFile(path: "main.less", text: text), importsRelativeTo: "main.less")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(result.diagnostics) == """
+            main.less:3:28: error: 'background-color' takes a color; found the identifier 'line'
+            UIView { background-color: @c; tint-color: @kind; }
+                                       ^~
+            main.less:1:5: note: '@c' is defined here; did you mean 'lime'?
+            @c: line;
+                ^~~~
+            main.less:3:44: error: 'tint-color' takes a color; found the identifier 'link'
+            UIView { background-color: @c; tint-color: @kind; }
+                                                       ^~~~~
+            main.less:2:8: note: '@kind' is defined here; did you mean 'pink'?
+            @kind: link;
+                   ^~~~
+            2 errors generated.
+
+            """)
+        // A word that is no case keeps its one warning, at the definition, and a plain note.
+        let typo = Compiler.compile(source: SourceFile(path: "main.less", text: "@c: rde;\nUIView { background-color: @c; }\n"),
+                                    importsRelativeTo: "main.less")
+        #expect(typo.diagnostics.map(\.message) == ["'rde' is not a keyword or color and is kept as an identifier; did you mean 'red'?",
+                                                      "'background-color' takes a color; found the identifier 'rde'"])
+        #expect(typo.diagnostics.last?.notes.map(\.message) == ["'@c' is defined here"])
+    }
+
     @Test func aUIKitClassWithADotIsProbablyATrait() {
         #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
             "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",

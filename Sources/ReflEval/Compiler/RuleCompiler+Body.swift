@@ -205,8 +205,17 @@ extension RuleCompiler {
             }
             let adapted = schema.adapt(value, to: property.type)
             guard schema.accepts(property.type, adapted) else {
-                log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range,
-                           notes: lowerer.definitionNotes(for: valueID))
+                var notes = lowerer.definitionNotes(for: valueID)
+                // A variable defined as a word of UIKit's enumerations
+                // (`@c: line;`) got no "did you mean" where it is defined, as
+                // it may be meant for a key of that type; where its key takes
+                // no such word, the keyword it likely misspells is named at the
+                // definition, where the fix goes.
+                if case .identifier(let word) = adapted, !notes.isEmpty, schema.isCaseWord(word),
+                   let suggestion = schema.keyword(like: word, for: property.type) {
+                    notes[0].message += "; did you mean '\(suggestion)'?"
+                }
+                log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range, notes: notes)
                 return nil
             }
             return singleOption(adapted)
