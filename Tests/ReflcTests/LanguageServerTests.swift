@@ -82,6 +82,13 @@ struct LanguageServerTests {
         /// The first message received (and not yet taken) that `matches`,
         /// waiting at most 20 seconds: far above the milliseconds an answer
         /// takes, so a loaded machine never fails the test, and a hang does.
+        /// How many messages received and not yet waited for match.
+        func countReceived(_ matches: ([String: Any]) -> Bool) -> Int {
+            condition.lock()
+            defer { condition.unlock() }
+            return received.filter(matches).count
+        }
+
         func wait(within seconds: Double = 20, _ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
             let deadline = Date().addingTimeInterval(seconds)
             condition.lock()
@@ -357,6 +364,14 @@ struct LanguageServerTests {
         client.sendRaw(Data("Content-Type: application/json\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":50,\"method\":\"foo\"}".utf8))
         #expect(error(try client.wait { $0["error"] != nil }) == -32700)
         #expect(error(try client.request("no/such/method")) == -32601)
+        // Its body holding the text of a header: no header, as JSON holds no
+        // raw line end in a string. One error, and the next message answered.
+        let holding = "{\"jsonrpc\":\"2.0\",\"id\":54,\"method\":\"x\",\"params\":{\"note\":\"Content-Length: 5\"}}"
+        let after = "{\"jsonrpc\":\"2.0\",\"id\":55,\"method\":\"no/such/method\"}"
+        client.sendRaw(Data("Content-Type: application/json\r\n\r\n\(holding)Content-Length: \(after.utf8.count)\r\n\r\n\(after)".utf8))
+        #expect(error(try client.wait { ($0["id"] as? Int) == 55 }) == -32601)
+        #expect(client.countReceived { error($0) == -32700 } == 1)
+        _ = try client.wait { error($0) == -32700 }
         // Garbage with no line end before a message: reported, and the message is found in it.
         let garbage = "{\"jsonrpc\":\"2.0\",\"id\":52,\"method\":\"no/such/method\"}"
         client.sendRaw(Data("hello world garbageContent-Length: \(garbage.utf8.count)\r\n\r\n\(garbage)".utf8))

@@ -82,15 +82,20 @@ public final class FileDescriptorTransport: MessageTransport {
     /// Every complete message in the buffer.
     private func takeMessages() -> [IncomingMessage] {
         var found: [IncomingMessage] = []
-        while skipping == 0 {
+        reading: while skipping == 0 {
             if resynchronizing {
-                guard let next = nextContentLengthHeader() else {
+                switch nextContentLengthHeader() {
+                case .found(let next):
+                    start = next
+                    resynchronizing = false
+                case .incomplete(let candidate):
+                    start = candidate  // looked at again when more has come
+                    break reading
+                case .none:
                     // Keep what could be the start of the header's name, split across reads.
                     start = max(start, buffer.count - (Self.contentLengthName.count - 1))
-                    break
+                    break reading
                 }
-                start = next
-                resynchronizing = false
             }
             // Line ends between messages (after a body, before a header) are no header.
             while start < buffer.count && (buffer[start] == 13 || buffer[start] == 10) { start += 1 }
@@ -143,19 +148,52 @@ public final class FileDescriptorTransport: MessageTransport {
 
     private static let contentLengthName = Array("content-length:".utf8)
 
-    /// Where the next `Content-Length:` (in any case) starts in the unread input.
-    private func nextContentLengthHeader() -> Int? {
+    private enum HeaderSearch {
+        case found(Int)
+        /// A `Content-Length:` whose line has not all come yet.
+        case incomplete(Int)
+        case none
+    }
+
+    /// Where the next header line `Content-Length: N` (the name in any case)
+    /// starts in the unread input. Only a whole such line counts: the text
+    /// `Content-Length: 5"` inside the skipped message's JSON is no header
+    /// (a JSON string holds no raw line end), and taking it for one would
+    /// report the message malformed a second time.
+    private func nextContentLengthHeader() -> HeaderSearch {
         let name = Self.contentLengthName
-        guard buffer.count - start >= name.count else { return nil }
+        guard buffer.count - start >= name.count else { return .none }
         for index in start...(buffer.count - name.count) {
             var matches = true
             for offset in name.indices where buffer[index + offset] | 0x20 != name[offset] | 0x20 {
                 matches = false
                 break
             }
-            if matches { return index }
+            guard matches else { continue }
+            switch isLengthLine(from: index + name.count) {
+            case true?: return .found(index)
+            case nil: return .incomplete(index)
+            case false?: continue
+            }
         }
-        return nil
+        return .none
+    }
+
+    /// Whether the bytes from `index` end a `Content-Length` line: spaces,
+    /// digits, spaces, a line end. Nil when the input stops before that is known.
+    private func isLengthLine(from index: Int) -> Bool? {
+        var index = index
+        func skipSpaces() { while index < buffer.count && (buffer[index] == 32 || buffer[index] == 9) { index += 1 } }
+        skipSpaces()
+        let digits = index
+        while index < buffer.count && buffer[index] >= 48 && buffer[index] <= 57 { index += 1 }
+        guard index < buffer.count else { return nil }
+        guard index > digits else { return false }
+        skipSpaces()
+        guard index < buffer.count else { return nil }
+        if buffer[index] == 10 { return true }
+        guard buffer[index] == 13 else { return false }
+        return index + 1 < buffer.count ? buffer[index + 1] == 10 : nil
     }
 
     /// The `Content-Length` of a header block, its lines ended by `\r\n` or `\n`
