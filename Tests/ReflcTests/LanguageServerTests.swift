@@ -372,6 +372,20 @@ struct LanguageServerTests {
         #expect(error(try client.wait { ($0["id"] as? Int) == 55 }) == -32601)
         #expect(client.countReceived { error($0) == -32700 } == 1)
         _ = try client.wait { error($0) == -32700 }
+        // A Content-Length whose number overflows, after another header: one
+        // error, its own line not taken for the next header (two before).
+        let overflowing = "{\"jsonrpc\":\"2.0\",\"id\":56,\"method\":\"no/such/method\"}"
+        client.sendRaw(Data("Content-Type: x\r\nContent-Length: 99999999999999999999999\r\n\r\n{}Content-Length: \(overflowing.utf8.count)\r\n\r\n\(overflowing)".utf8))
+        #expect(error(try client.wait { ($0["id"] as? Int) == 56 }) == -32601)
+        #expect(client.countReceived { error($0) == -32700 } == 1)
+        _ = try client.wait { error($0) == -32700 }
+        // A header over 8 KiB with a message after it in the same write: one
+        // error, and the message answered (it was dropped with the header).
+        let kept = "{\"jsonrpc\":\"2.0\",\"id\":57,\"method\":\"no/such/method\"}"
+        client.sendRaw(Data("X-Long: \(String(repeating: "a", count: 9000))\r\n\r\n{}Content-Length: \(kept.utf8.count)\r\n\r\n\(kept)".utf8))
+        #expect(error(try client.wait { ($0["id"] as? Int) == 57 }) == -32601)
+        #expect(client.countReceived { error($0) == -32700 } == 1)
+        _ = try client.wait { error($0) == -32700 }
         // Garbage with no line end before a message: reported, and the message is found in it.
         let garbage = "{\"jsonrpc\":\"2.0\",\"id\":52,\"method\":\"no/such/method\"}"
         client.sendRaw(Data("hello world garbageContent-Length: \(garbage.utf8.count)\r\n\r\n\(garbage)".utf8))

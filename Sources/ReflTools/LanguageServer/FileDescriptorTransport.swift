@@ -90,7 +90,11 @@ public final class FileDescriptorTransport: MessageTransport {
                     resynchronizing = false
                 case .incomplete(let candidate):
                     start = candidate  // looked at again when more has come
-                    break reading
+                    // A line longer than a header block is no header's.
+                    guard buffer.count - start > Self.maximumHeaderSize else { break reading }
+                    found.append(.malformed("a message header longer than \(Self.maximumHeaderSize) bytes"))
+                    start += 1
+                    continue
                 case .none:
                     // Keep what could be the start of the header's name, split across reads.
                     start = max(start, buffer.count - (Self.contentLengthName.count - 1))
@@ -99,7 +103,17 @@ public final class FileDescriptorTransport: MessageTransport {
             }
             // Line ends between messages (after a body, before a header) are no header.
             while start < buffer.count && (buffer[start] == 13 || buffer[start] == 10) { start += 1 }
-            guard let (headerEnd, bodyStart) = headerEnd() else { break }
+            guard let (headerEnd, bodyStart) = headerEnd() else {
+                guard buffer.count - start > Self.maximumHeaderSize else { break }
+                // Reported once, and skipped as a header without a valid
+                // Content-Length is, up to the next whole `Content-Length: N`
+                // line: how much of it and of what follows came in this read
+                // changes nothing, and a message after it in the same read is kept.
+                found.append(.malformed("a message header longer than \(Self.maximumHeaderSize) bytes"))
+                start += 1
+                resynchronizing = true
+                continue
+            }
             guard let length = Self.contentLength(in: buffer[start..<headerEnd]) else {
                 found.append(.malformed("a message header without a valid Content-Length"))
                 // Looked for again from just after where this one started: it
@@ -118,10 +132,6 @@ public final class FileDescriptorTransport: MessageTransport {
             guard buffer.count - bodyStart >= length else { break }
             found.append(.message(Array(buffer[bodyStart..<bodyStart + length])))
             start = bodyStart + length
-        }
-        if skipping == 0 && buffer.count - start > Self.maximumHeaderSize && headerEnd() == nil {
-            found.append(.malformed("a message header longer than \(Self.maximumHeaderSize) bytes"))
-            start = buffer.count
         }
         if start > 1 << 20 || start == buffer.count {
             buffer.removeFirst(start)
@@ -170,7 +180,7 @@ public final class FileDescriptorTransport: MessageTransport {
                 break
             }
             guard matches else { continue }
-            switch isLengthLine(from: index + name.count) {
+            switch isLengthLine(name: index, from: index + name.count) {
             case true?: return .found(index)
             case nil: return .incomplete(index)
             case false?: continue
@@ -179,21 +189,22 @@ public final class FileDescriptorTransport: MessageTransport {
         return .none
     }
 
-    /// Whether the bytes from `index` end a `Content-Length` line: spaces,
-    /// digits, spaces, a line end. Nil when the input stops before that is known.
-    private func isLengthLine(from index: Int) -> Bool? {
-        var index = index
-        func skipSpaces() { while index < buffer.count && (buffer[index] == 32 || buffer[index] == 9) { index += 1 } }
-        skipSpaces()
-        let digits = index
-        while index < buffer.count && buffer[index] >= 48 && buffer[index] <= 57 { index += 1 }
-        guard index < buffer.count else { return nil }
-        guard index > digits else { return false }
-        skipSpaces()
-        guard index < buffer.count else { return nil }
-        if buffer[index] == 10 { return true }
-        guard buffer[index] == 13 else { return false }
-        return index + 1 < buffer.count ? buffer[index + 1] == 10 : nil
+    /// Whether the line from `name` (where a `Content-Length:` starts) to its
+    /// line end is one `contentLength(in:)` reads a length from: spaces, the
+    /// number, spaces, `\n` or `\r\n`; the same test as a header's, so a line
+    /// taken for a header is never reported malformed again (`99…9`, which
+    /// overflows, or a `\r` in the name, which the search's case folding
+    /// matches to `-`). Nil when the input stops before the line end.
+    private func isLengthLine(name: Int, from index: Int) -> Bool? {
+        var end = index
+        while end < buffer.count && buffer[end] != 10 {
+            let byte = buffer[end]
+            // Nothing but what a length's line holds, so a long line that is no header is not waited for.
+            guard byte == 32 || byte == 9 || byte == 13 || byte == 43 || (byte >= 48 && byte <= 57) else { return false }
+            end += 1
+        }
+        guard end < buffer.count else { return nil }
+        return Self.contentLength(in: buffer[name..<end]) != nil
     }
 
     /// The `Content-Length` of a header block, its lines ended by `\r\n` or `\n`
