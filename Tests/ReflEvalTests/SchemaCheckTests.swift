@@ -289,6 +289,23 @@ struct SchemaCheckTests {
         #expect(typo.diagnostics.map(\.message) == ["'rde' is not a keyword or color and is kept as an identifier; did you mean 'red'?",
                                                       "'background-color' takes a color; found the identifier 'rde'"])
         #expect(typo.diagnostics.last?.notes.map(\.message) == ["'@c' is defined here"])
+        // Where the key takes a case, the note names the case the word is
+        // likely a typo of, as the word written in place is told (the
+        // keyword for a color, before: none here).
+        let cases = Compiler.compile(source: SourceFile(path: "main.less", text: """
+            @c: line;
+            @kind: link;
+            @edge: bottom;
+            UITextView { data-detector-types: @c; }
+            UITextField { border-style: @kind; }
+            UIView { content-mode: @edge; }
+            UITextField { border-style: link; }
+
+            """), importsRelativeTo: "main.less")
+        #expect(cases.diagnostics.map { $0.notes.map(\.message) } == [["'@c' is defined here; did you mean 'link'?"],
+                                                                     ["'@kind' is defined here; did you mean 'line'?"],
+                                                                     ["'@edge' is defined here; did you mean 'mode-bottom'?"], []])
+        #expect(cases.diagnostics.last?.message == "'link' is not a case of UITextField.BorderStyle for 'border-style'; did you mean 'line'?")
     }
 
     @Test func aUIKitClassWithADotIsProbablyATrait() {

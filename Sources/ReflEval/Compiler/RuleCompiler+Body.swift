@@ -210,9 +210,10 @@ extension RuleCompiler {
                 // (`@c: line;`) got no "did you mean" where it is defined, as
                 // it may be meant for a key of that type; where its key takes
                 // no such word, the keyword it likely misspells is named at the
-                // definition, where the fix goes.
+                // definition, where the fix goes: for a key of an enumeration,
+                // its nearest case, as the word written in place would be told.
                 if case .identifier(let word) = adapted, !notes.isEmpty, schema.isCaseWord(word),
-                   let suggestion = schema.keyword(like: word, for: property.type) {
+                   let suggestion = schema.likelyMeant(word, for: property.type) {
                     notes[0].message += "; did you mean '\(suggestion)'?"
                 }
                 log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range, notes: notes)
