@@ -137,10 +137,11 @@ struct SchemaCheckTests {
                 == .optionSet(OptionSetValue(setName: "NSDirectionalRectEdge", options: ["bottom"], rawValue: 4)))
         #expect(try Self.value(text, "edgesForExtendedLayout", className: "UIViewController")
                 == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["top"], rawValue: 1)))
-        // A word that is no option of the property's set is an error that lists them all (an ellipsis only when they are more than eight).
+        // A word that is no option of the property's set is the error it is
+        // written in place, listing them all (at most twelve), at the reference.
         #expect(Self.diagnostics("@edge: bottom;\nUIView { autoresizing-mask: @edge; }\n") == [
-            "property-type 2:29 'autoresizing-mask' takes a case of UIView.AutoresizingMask ('none', 'flexible-left-margin', 'flexible-width', "
-                + "'flexible-right-margin', 'flexible-top-margin', 'flexible-height', 'flexible-bottom-margin'); found the identifier 'bottom'",
+            "unknown-enum-case 2:29 'bottom' is not a case of UIView.AutoresizingMask for 'autoresizing-mask'; the cases are 'none', "
+                + "'flexible-left-margin', 'flexible-width', 'flexible-right-margin', 'flexible-top-margin', 'flexible-height', 'flexible-bottom-margin'",
         ])
         // A variable's word is read as the key's case or option whatever it means on its own: a
         // text alignment (`left`), a color (`black`), no autoresizing (`none`), a word like a color's (`link`).
@@ -161,8 +162,14 @@ struct SchemaCheckTests {
         #expect(try Self.value("UIView { autoresizing-mask: none; }", "autoresizingMask", className: "UIView")
                 == .optionSet(OptionSetValue(setName: "UIViewAutoresizing", options: [], rawValue: 0)))
         #expect(Self.diagnostics("@mode: fit;\nUIView { content-mode: @mode; }\n") == [
-            "property-type 2:24 'content-mode' takes a case of UIView.ContentMode ('mode-scale-to-fill', 'mode-scale-aspect-fit', "
-                + "'mode-scale-aspect-fill', 'mode-redraw', 'mode-center', 'mode-top', 'mode-bottom', 'mode-left', …); found the identifier 'fit'",
+            "unknown-enum-case 2:24 'fit' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-scale-aspect-fit'?",
+        ])
+        // A word that is a keyword too is read as the word, as it is in
+        // place: `left` is no `mode-left`, though a text alignment's `left`
+        // has the Swift name of `UIView.ContentMode.left`.
+        #expect(Self.diagnostics("@v: left;\nUIView { content-mode: @v; }\nUIView:b { content-mode: left; }\n") == [
+            "unknown-enum-case 2:24 'left' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-left'?",
+            "unknown-enum-case 3:26 'left' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-left'?",
         ])
     }
 
@@ -289,9 +296,9 @@ struct SchemaCheckTests {
         #expect(typo.diagnostics.map(\.message) == ["'rde' is not a keyword or color and is kept as an identifier; did you mean 'red'?",
                                                       "'background-color' takes a color; found the identifier 'rde'"])
         #expect(typo.diagnostics.last?.notes.map(\.message) == ["'@c' is defined here"])
-        // Where the key takes a case, the note names the case the word is
-        // likely a typo of, as the word written in place is told (the
-        // keyword for a color, before: none here).
+        // Where the key takes a case, the word is told what it is written in
+        // place, its nearest case named, and the note points at the
+        // definition, where the fix goes (no fix-it replaces the reference).
         let cases = Compiler.compile(source: SourceFile(path: "main.less", text: """
             @c: line;
             @kind: link;
@@ -302,10 +309,19 @@ struct SchemaCheckTests {
             UITextField { border-style: link; }
 
             """), importsRelativeTo: "main.less")
-        #expect(cases.diagnostics.map { $0.notes.map(\.message) } == [["'@c' is defined here; did you mean 'link'?"],
-                                                                     ["'@kind' is defined here; did you mean 'line'?"],
-                                                                     ["'@edge' is defined here; did you mean 'mode-bottom'?"], []])
-        #expect(cases.diagnostics.last?.message == "'link' is not a case of UITextField.BorderStyle for 'border-style'; did you mean 'line'?")
+        #expect(cases.diagnostics.map(\.message) == [
+            "'line' is not a case of UIDataDetectorTypes for 'data-detector-types'; did you mean 'link'?",
+            "'link' is not a case of UITextField.BorderStyle for 'border-style'; did you mean 'line'?",
+            "'bottom' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-bottom'?",
+            "'link' is not a case of UITextField.BorderStyle for 'border-style'; did you mean 'line'?",
+        ])
+        #expect(cases.diagnostics.map { $0.notes.map(\.message) } == [["'@c' is defined here"], ["'@kind' is defined here"],
+                                                                     ["'@edge' is defined here"], []])
+        #expect(cases.diagnostics.map { $0.fixIt?.replacement } == [nil, nil, nil, "line"])
+        // An argument of a call in a variable's value is never a case: its typo is told where it is written.
+        #expect(Self.diagnostics("@c: darken(line, 10%);\nUIView { background-color: @c; }\n") == [
+            "argument-type 1:12 darken(): the color must be a color, found the identifier 'line'; did you mean 'lime'?",
+        ])
     }
 
     @Test func aUIKitClassWithADotIsProbablyATrait() {

@@ -178,16 +178,27 @@ extension RuleCompiler {
                     return nil
                 }
             }
-            // A variable defined as a bare word that is a case of the key's
+            // A variable defined as a bare word, where the key takes words,
+            // is read as if the word were written here: a case of the key's
             // type (`@edge: left;`) is that case, whatever else the word
             // means on its own (`left` is a text alignment, `black` a color,
-            // `none` no autoresizing): as if the word were written here. Not
-            // a design token's: its word says what the token is (a weight of
-            // 900 is `black`), not a case to pick.
+            // `none` no autoresizing), and any other word is the error it
+            // would be here, with its nearest case (`@v: left;` for
+            // `content-mode` is no `mode-left`), the note pointing at the
+            // definition. Not a design token's: its word says what the token
+            // is (a weight of 900 is `black`), not a case to pick.
             if property.type.takesWords, node.kind == .variable, let reached = lowerer.definitionReached(from: valueID),
                reached.root.kind == .identifier, lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
-               case .success(let value)? = schema.lowerWords([(reached.file.text(reached.root.range), node.range)], key: key(), type: property.type) {
-                return singleOption(value)
+               let lowered = schema.lowerWords([(reached.file.text(reached.root.range), node.range)], key: key(), type: property.type) {
+                switch lowered {
+                case .success(let value): return singleOption(value)
+                case .failure(let problem):
+                    // The fix goes where the word is written, at the note: the reference here is no place to replace.
+                    var message = problem.message
+                    message.fixIt = nil
+                    log.report(message, in: lowerer.file, at: problem.range, notes: lowerer.definitionNotes(for: valueID))
+                    return nil
+                }
             }
             // A word that is no keyword, where the property takes no word: one
             // error, whose "did you mean" is a keyword of the property's type
@@ -210,10 +221,9 @@ extension RuleCompiler {
                 // (`@c: line;`) got no "did you mean" where it is defined, as
                 // it may be meant for a key of that type; where its key takes
                 // no such word, the keyword it likely misspells is named at the
-                // definition, where the fix goes: for a key of an enumeration,
-                // its nearest case, as the word written in place would be told.
+                // definition, where the fix goes.
                 if case .identifier(let word) = adapted, !notes.isEmpty, schema.isCaseWord(word),
-                   let suggestion = schema.likelyMeant(word, for: property.type) {
+                   let suggestion = schema.keyword(like: word, for: property.type) {
                     notes[0].message += "; did you mean '\(suggestion)'?"
                 }
                 log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range, notes: notes)

@@ -357,9 +357,10 @@ final class ValueLowerer {
         if let value = Keywords.value(of: word) { return (value, nil) }
         // A variable defined as a word of UIKit's enumerations (`link`,
         // `line`) is no typo of a keyword: it is read as that case where a
-        // key of its type uses it.
+        // key of its type uses it. Not so an argument of a call in its
+        // value (`darken(line, 10%)`), which is never a case.
         if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all),
-           !(lowersVariable && program.schemaCheck.isCaseWord(word)) {
+           !(lowersVariable && callDepth == 0 && program.schemaCheck.isCaseWord(word)) {
             return (.identifier(word), MisspeltWord(range: range, word: word, suggestion: suggestion))
         }
         return (.identifier(word), nil)

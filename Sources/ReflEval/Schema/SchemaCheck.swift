@@ -195,27 +195,6 @@ struct SchemaCheck: Sendable {
         return Suggestions.closest(to: word, in: fitting)
     }
 
-    /// The word `word` is most likely a typo of where a key of `type` takes
-    /// it: for an enumeration, an option set or a declared list of words, its
-    /// nearest case, as an unknown case written in place is told (`bottom` →
-    /// `mode-bottom`, `link` → `line`); else the nearest keyword of the type
-    /// (`line` → `lime` for a color).
-    func likelyMeant(_ word: String, for type: PropertyType) -> String? {
-        let cases: [String]?
-        switch type {
-        case .enumeration(let name), .options(let name): cases = schema.enumerations[name]?.cases.map(\.word)
-        case .words(let allowed): cases = allowed
-        default: cases = nil
-        }
-        guard let cases else { return keyword(like: word, for: type) }
-        return Self.nearestCase(to: word, in: cases)
-    }
-
-    /// The case an unknown `word` likely means: the nearest, or the one it ends (`top` → `mode-top`).
-    private static func nearestCase(to word: String, in cases: [String]) -> String? {
-        Suggestions.closest(to: word, in: cases) ?? cases.first(where: { $0.hasSuffix("-" + word) })
-    }
-
     private func baseTypeError(key: String, _ type: PropertyType, found value: StyleValue) -> Message {
         switch type {
         case .object(let className):
@@ -311,7 +290,7 @@ struct SchemaCheck: Sendable {
 
     private func unknownCase(_ word: String, of name: String, cases: [String], key: String) -> Message {
         let list = cases.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (cases.count > 12 ? ", …" : "")
-        if let suggestion = Self.nearestCase(to: word, in: cases) {
+        if let suggestion = Suggestions.closest(to: word, in: cases) ?? cases.first(where: { $0.hasSuffix("-" + word) }) {
             return .error(.unknownEnumCase, "'\(word)' is not a case of \(name) for '\(key)'; did you mean '\(suggestion)'?",
                           fixIt: FixIt(replacement: suggestion))
         }
