@@ -318,6 +318,15 @@ struct SchemaCheckTests {
         #expect(cases.diagnostics.map { $0.notes.map(\.message) } == [["'@c' is defined here"], ["'@kind' is defined here"],
                                                                      ["'@edge' is defined here"], []])
         #expect(cases.diagnostics.map { $0.fixIt?.replacement } == [nil, nil, nil, "line"])
+        // Given to a function that refuses it, the same: the keyword named,
+        // the note at the definition, no fix-it replacing the reference (a
+        // function that takes words of its own, `image` or `font`, names no
+        // keyword, in place or through a variable).
+        let call = Compiler.compile(source: SourceFile(path: "main.less", text: "@c: line;\nUIView { background-color: darken(@c, 10%); }\n"),
+                                    importsRelativeTo: "main.less")
+        #expect(call.diagnostics.map(\.message) == ["darken(): the color must be a color, found the identifier 'line'; did you mean 'lime'?"])
+        #expect(call.diagnostics.map { $0.notes.map(\.message) } == [["'@c' is defined here"]])
+        #expect(call.diagnostics.map { $0.fixIt == nil } == [true])
         // An argument of a call in a variable's value is never a case: its typo is told where it is written.
         #expect(Self.diagnostics("@c: darken(line, 10%);\nUIView { background-color: @c; }\n") == [
             "argument-type 1:12 darken(): the color must be a color, found the identifier 'line'; did you mean 'lime'?",

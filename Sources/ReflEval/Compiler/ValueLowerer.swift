@@ -372,6 +372,9 @@ final class ValueLowerer {
         let range: SourceRange
         let word: String
         let suggestion: String
+        /// For a word reached through a variable, the note at its
+        /// definition, where the fix goes; nil for a word written in place.
+        var definitionNotes: [Diagnostic.Note]? = nil
         var warning: Message { EvalMessages.unknownIdentifier(word, suggestion: suggestion) }
     }
 
@@ -452,6 +455,10 @@ final class ValueLowerer {
                     forms.markVariableWord(position, reached.file.text(reached.root.range))
                 }
                 value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
+                if node.kind == .variable && !takesWords && !isCondition,
+                   let misspeltWord = misspeltCaseWord(value, reachedThrough: argument, at: range) {
+                    misspelt = (misspelt ?? []) + [misspeltWord]
+                }
             }
             // Taken out of the optional, not copied from it: a copy and the
             // optional's destruction cost more than most arguments' lowering.
@@ -469,9 +476,24 @@ final class ValueLowerer {
         // Nested calls are built by now: these are this call's alone.
         misspeltArguments = misspelt
         let value = failed ? nil : build(found, named: name, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
-        for word in misspeltArguments! { report(word.warning, word.range) }  // those the function did not refuse
+        // Those the function did not refuse; a variable's word that a function takes is meant.
+        for word in misspeltArguments! where word.definitionNotes == nil { report(word.warning, word.range) }
         misspeltArguments = nil
         return value
+    }
+
+    /// A variable (the reference `id`) defined as a word of UIKit's
+    /// enumerations (`@c: line;`) got no "did you mean" where it is defined, as it may be meant for a
+    /// key of that type (see `identifierValue`). Given to a function
+    /// (`darken(@c, 10%)`), it is told the keyword it is likely a typo of
+    /// if the function refuses it, as the word written in place would be,
+    /// with a note at the definition and no fix-it at the reference.
+    private func misspeltCaseWord(_ value: StyleValue?, reachedThrough id: ValueID, at range: SourceRange) -> MisspeltWord? {
+        guard case .identifier(let word)? = value, !Keywords.languageWords.contains(word),
+              program.schemaCheck.isCaseWord(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all) else { return nil }
+        let notes = definitionNotes(for: id)
+        guard !notes.isEmpty else { return nil }
+        return MisspeltWord(range: range, word: word, suggestion: suggestion, definitionNotes: notes)
     }
 
     /// `blue 80%`, `to right`: the values of a sequence, as a vector the
@@ -542,12 +564,17 @@ final class ValueLowerer {
         let result = builtin.build(&arguments)
         for (message, range) in arguments.problems {
             var message = message
+            var notes: [Diagnostic.Note] = []
             if let index = misspeltArguments?.firstIndex(where: { $0.range == range }) {
-                let suggestion = misspeltArguments!.remove(at: index).suggestion
-                message.text += "; did you mean '\(suggestion)'?"
-                if message.fixIt == nil { message.fixIt = FixIt(replacement: suggestion) }
+                let misspelt = misspeltArguments!.remove(at: index)
+                message.text += "; did you mean '\(misspelt.suggestion)'?"
+                if let definitionNotes = misspelt.definitionNotes {
+                    notes = definitionNotes  // the fix goes there, not at the reference
+                } else if message.fixIt == nil {
+                    message.fixIt = FixIt(replacement: misspelt.suggestion)
+                }
             }
-            report(message, range)
+            log.report(message, in: file, at: range, notes: notes)
         }
         if let result, Arithmetic.isBeyondRange(result) {
             // `percentage(@huge)`: an overflow is an error, never an infinite number in the table (JSON has none).
