@@ -359,8 +359,7 @@ final class ValueLowerer {
         // `line`) is no typo of a keyword: it is read as that case where a
         // key of its type uses it. Not so an argument of a call in its
         // value (`darken(line, 10%)`), which is never a case.
-        if !Keywords.languageWords.contains(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all),
-           !(lowersVariable && callDepth == 0 && program.schemaCheck.isCaseWord(word)) {
+        if let suggestion = Keywords.likelyMeant(by: word), !(lowersVariable && callDepth == 0 && program.schemaCheck.isCaseWord(word)) {
             return (.identifier(word), MisspeltWord(range: range, word: word, suggestion: suggestion))
         }
         return (.identifier(word), nil)
@@ -489,8 +488,8 @@ final class ValueLowerer {
     /// if the function refuses it, as the word written in place would be,
     /// with a note at the definition and no fix-it at the reference.
     private func misspeltCaseWord(_ value: StyleValue?, reachedThrough id: ValueID, at range: SourceRange) -> MisspeltWord? {
-        guard case .identifier(let word)? = value, !Keywords.languageWords.contains(word),
-              program.schemaCheck.isCaseWord(word), let suggestion = Suggestions.closest(to: word, in: Keywords.all) else { return nil }
+        guard case .identifier(let word)? = value, program.schemaCheck.isCaseWord(word),
+              let suggestion = Keywords.likelyMeant(by: word) else { return nil }
         let notes = definitionNotes(for: id)
         guard !notes.isEmpty else { return nil }
         return MisspeltWord(range: range, word: word, suggestion: suggestion, definitionNotes: notes)

@@ -86,4 +86,10 @@ enum Keywords {
     /// Every keyword, for "did you mean" on unknown words.
     static let all: [String] = ["true", "false", "transparent", "clear"] + Array(contentModes.keys)
         + Array(textAlignments.keys) + Array(autoresizing.keys) + Array(NamedColors.table.keys)
+
+    /// The keyword a word that is none is likely a typo of; nil for a word
+    /// of the language (see `languageWords`) or one far from any keyword.
+    static func likelyMeant(by word: String) -> String? {
+        languageWords.contains(word) ? nil : Suggestions.closest(to: word, in: all)
+    }
 }
