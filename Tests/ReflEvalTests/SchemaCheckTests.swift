@@ -333,6 +333,57 @@ struct SchemaCheckTests {
         ])
     }
 
+    @Test func aCaseWordThroughAVariableWhereNoKeyTypeReadsItIsWarnedAboutAsTheWordInPlace() {
+        // In a rule for a class the schema does not know, or under a key it
+        // does not know, nothing reads `line` as a case: written in place it
+        // draws the typo warning, and through a variable the same, at the
+        // reference, with the note at the definition and no fix-it there.
+        let text = """
+            @c: line;
+            @d: @c;
+            @ok: lime;
+            MyWidget { my-tint: line; my-other: @c; chained: @d; fine: @ok; }
+            UIView { backround-color: @c; }
+
+            """
+        let result = Compiler.compile(source: SourceFile(path: "main.less", text: text), importsRelativeTo: "main.less")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(result.diagnostics) == """
+            main.less:4:21: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            MyWidget { my-tint: line; my-other: @c; chained: @d; fine: @ok; }
+                                ^~~~
+                                lime
+            main.less:4:37: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            MyWidget { my-tint: line; my-other: @c; chained: @d; fine: @ok; }
+                                                ^~
+            main.less:1:5: note: '@c' is defined here
+            @c: line;
+                ^~~~
+            main.less:4:50: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            MyWidget { my-tint: line; my-other: @c; chained: @d; fine: @ok; }
+                                                             ^~
+            main.less:1:5: note: '@c' is defined here
+            @c: line;
+                ^~~~
+            main.less:5:10: warning: 'backround-color' is not a property of UIView; did you mean 'background-color'?
+            UIView { backround-color: @c; }
+                     ^~~~~~~~~~~~~~~
+                     background-color
+            main.less:5:27: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            UIView { backround-color: @c; }
+                                      ^~
+            main.less:1:5: note: '@c' is defined here
+            @c: line;
+                ^~~~
+            5 warnings generated.
+
+            """)
+        // The values are kept as written, as the word in place is.
+        let values = Dictionary(uniqueKeysWithValues: (result.ruleTable?.rules.first?.properties ?? []).map { ($0.name, $0.value) })
+        #expect(values == ["myTint": .identifier("line"), "myOther": .identifier("line"), "chained": .identifier("line"),
+                           "fine": .color(NamedColors.color(named: "lime")!)])
+    }
+
     @Test func aUIKitClassWithADotIsProbablyATrait() {
         #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
             "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",

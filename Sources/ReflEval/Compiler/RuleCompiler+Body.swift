@@ -108,7 +108,7 @@ extension RuleCompiler {
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
                 let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context) }
-                    ?? lowerer.lower(valueID)
+                    ?? lowerer.lowerUnchecked(valueID)
                 let isFirst: Bool
                 if let index = body.properties.index(of: id), setByShorthand.remove(id) == nil {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
@@ -147,10 +147,10 @@ extension RuleCompiler {
         let check = context.keyCheck(nameID, written: lowerer.file.text(keyRange), in: checks)
         switch check {
         case .unchecked:
-            return lowerer.lower(valueID)
+            return lowerer.lowerUnchecked(valueID)
         case .unknown(let message):
             log.report(message, in: lowerer.file, at: keyRange)
-            return lowerer.lower(valueID)
+            return lowerer.lowerUnchecked(valueID)
         case .known(let property, let declaredBy):
             // The key as written is made only for a message: most declarations have none.
             func key() -> String { lowerer.file.text(keyRange) }

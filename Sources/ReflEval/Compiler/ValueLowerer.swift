@@ -495,6 +495,25 @@ final class ValueLowerer {
         return MisspeltWord(range: range, word: word, suggestion: suggestion, definitionNotes: notes)
     }
 
+    /// `lower(id)` for the value of a declaration whose key no type checks
+    /// (in a rule for a class the schema does not know, or a key it does not
+    /// know). A variable defined as a word of UIKit's enumerations that is
+    /// likely a typo of a keyword (`@c: line;`) got no "did you mean" where
+    /// it is defined, as a key of that enumeration would read it as the
+    /// case; nothing here reads it so, and it is warned about as the word
+    /// written in place is, with a note at the definition, where the fix
+    /// goes, and no fix-it at the reference.
+    func lowerUnchecked(_ id: ValueID) -> StyleValue? {
+        let value = lower(id)
+        if syntax.values[id].kind == .variable,
+           let misspelt = misspeltCaseWord(value, reachedThrough: id, at: syntax.values[id].range) {
+            var warning = misspelt.warning
+            warning.fixIt = nil
+            log.report(warning, in: file, at: misspelt.range, notes: misspelt.definitionNotes ?? [])
+        }
+        return value
+    }
+
     /// `blue 80%`, `to right`: the values of a sequence, as a vector the
     /// function reads (`ArgumentForms` marks it). A bare word is a color
     /// when it names one, else the word itself: in `to right`, `right` is a
