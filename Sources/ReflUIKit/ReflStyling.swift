@@ -45,9 +45,17 @@ public enum ReflStyling {
         return manager
     }
 
-    /// Swaps the stylesheet (a live reload) and restyles every registered view.
-    public static func replaceStylesheet(_ stylesheet: Stylesheet) {
-        start(with: stylesheet)
+    /// Swaps the stylesheet (a live reload) and restyles every registered
+    /// view; what that did to each, as `StyleManager.replaceStylesheet(_:)`
+    /// returns it. Before `start(with:)`, it starts styling with
+    /// `stylesheet`, and views are styled as they register: none yet.
+    @discardableResult
+    public static func replaceStylesheet(_ stylesheet: Stylesheet) -> [TargetOutcome] {
+        guard let manager else {
+            start(with: stylesheet)
+            return []
+        }
+        return manager.replaceStylesheet(stylesheet)
     }
 
     /// The conditions `view` is styled in.
