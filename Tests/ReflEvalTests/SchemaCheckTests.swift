@@ -113,6 +113,28 @@ struct SchemaCheckTests {
         #expect(Self.diagnostics("bad { alpha: red; }\nmid { __include: bad; }\nUIView { __include: mid; }\n") == [
             "property-type 3:21 'alpha' takes a number; found a color (copied from 'bad' by '__include')",
         ])
+        // The note points at the declaration copied, where the fix goes.
+        let chain = Compiler.compile(source: SourceFile(path: "main.less", text: """
+            bad {
+                tint-color: blue;
+                alpha: red;
+            }
+            mid { __include: bad; alpha: 1; }
+            UIView { __include: mid; }
+            UILabel { __include: bad; }
+
+            """), importsRelativeTo: "main.less")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(chain.diagnostics) == """
+            main.less:7:22: error: 'alpha' takes a number; found a color (copied from 'bad' by '__include')
+            UILabel { __include: bad; }
+                                 ^~~
+            main.less:3:5: note: the declaration copied is here
+                alpha: red;
+                ^~~~~
+            1 error generated.
+
+            """)
     }
 
     @Test func aClassRuleThatOthersIncludeChecksWhatItIncludesToo() throws {

@@ -132,6 +132,7 @@ extension RuleCompiler {
             }
         }
         checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)
+        body.keyRanges = firstKeys
         return body
     }
 

@@ -52,6 +52,11 @@ struct IncludedRules {
         bodies[Int(slots[Int(rule)])].properties.items
     }
 
+    /// Where the own property `source` names was set (its key, in its rule's file).
+    func keyRange(of source: IncludedProperties.Source) -> SourceRange {
+        bodies[Int(slots[Int(source.rule)])].keyRanges[Int(source.position)]
+    }
+
     mutating func add(_ rule: Int, body: RuleCompiler.Body, flattened: IncludedProperties) {
         slots[rule] = Int32(lists.count)
         lists.append(flattened)
@@ -148,7 +153,7 @@ extension RuleCompiler {
                     var property = values.property(at: included.sources[entry])
                     if let checks {
                         guard !refused.contains(included.ids[entry]) else { continue }
-                        guard let checked = checkedIncluded(property, id: included.ids[entry], from: Int(included.sources[entry].rule), at: reference.range,
+                        guard let checked = checkedIncluded(property, id: included.ids[entry], from: included.sources[entry], at: reference.range,
                                                             checks, in: context) else {
                             refused.append(included.ids[entry])
                             continue
@@ -162,16 +167,16 @@ extension RuleCompiler {
         return properties
     }
 
-    /// A property copied by `__include` (at `range`), whose declaration is
-    /// rule `source`'s own (the included rule, or one it includes in turn),
+    /// A property copied by `__include` (at `range`), whose declaration
+    /// `source` names (in the included rule, or one it includes in turn),
     /// into a rule of the class `checks` checks, as that class takes it:
     /// its value adapted to the key's type (a case of another enumeration
     /// as the case of the same name, `centered { alignment: center; }`
     /// giving a stack view's `center`; a word as the option), or nil, with
-    /// an error at the `__include`, when the key's type does not take it.
-    /// Keys the class does not know are left as they are: a rule of traits
-    /// may set keys for several classes.
-    private func checkedIncluded(_ property: Property, id: Int32, from source: Int, at range: SourceRange,
+    /// an error at the `__include` and a note at the declaration, when the
+    /// key's type does not take it. Keys the class does not know are left
+    /// as they are: a rule of traits may set keys for several classes.
+    private func checkedIncluded(_ property: Property, id: Int32, from source: IncludedProperties.Source, at range: SourceRange,
                                  _ checks: RuleContext.KeyChecks, in context: RuleContext) -> Property? {
         let written = property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         guard case .known(let schemaProperty, _) = context.keyCheck(PropertyNames.nameID(id), written: written, in: checks) else {
@@ -188,9 +193,11 @@ extension RuleCompiler {
             checked.value = adapted
             return checked
         }
-        let selector = headers[source].rule.selector.canonicalText(in: file(of: headers[source]).source)
+        let includedFile = file(of: headers[Int(source.rule)]).source
+        let selector = headers[Int(source.rule)].rule.selector.canonicalText(in: includedFile)
         error!.text += " (copied from '\(selector)' by '__include')"
-        context.log.report(error!, in: context.lowerer.file, at: range)
+        let declaration = Diagnostic.Note("the declaration copied is here", file: includedFile, range: includedRules.keyRange(of: source))
+        context.log.report(error!, in: context.lowerer.file, at: range, notes: [declaration])
         return nil
     }
 

@@ -36,6 +36,10 @@ final class RuleCompiler {
         /// Whether the rule is for a class the schema knows (and checks):
         /// what it includes is checked too (see `merge`).
         var isChecked = false
+        /// Where each of `properties` was first set (its key), by position:
+        /// for a rule others include, where an error about a property it
+        /// copies into them points its note.
+        var keyRanges: [SourceRange] = []
 
         /// The properties, which the body no longer holds (so they can be
         /// extended without a copy).
