@@ -503,15 +503,24 @@ final class ValueLowerer {
     /// case; nothing here reads it so, and it is warned about as the word
     /// written in place is, with a note at the definition, where the fix
     /// goes, and no fix-it at the reference.
+    ///
+    /// Most declarations are of this kind: the value's kind is what is
+    /// tested first (a test of the tree's node, for every value, cost the
+    /// 1 MB corpus's build 0.7M instructions).
+    @inline(__always)
     func lowerUnchecked(_ id: ValueID) -> StyleValue? {
         let value = lower(id)
-        if syntax.values[id].kind == .variable,
-           let misspelt = misspeltCaseWord(value, reachedThrough: id, at: syntax.values[id].range) {
-            var warning = misspelt.warning
-            warning.fixIt = nil
-            log.report(warning, in: file, at: misspelt.range, notes: misspelt.definitionNotes ?? [])
-        }
+        if case .identifier? = value { warnIfMisspeltCaseWord(value, reachedThrough: id) }
         return value
+    }
+
+    /// The warning of `lowerUnchecked`, for a value that is a word.
+    private func warnIfMisspeltCaseWord(_ value: StyleValue?, reachedThrough id: ValueID) {
+        guard syntax.values[id].kind == .variable,
+              let misspelt = misspeltCaseWord(value, reachedThrough: id, at: syntax.values[id].range) else { return }
+        var warning = misspelt.warning
+        warning.fixIt = nil
+        log.report(warning, in: file, at: misspelt.range, notes: misspelt.definitionNotes ?? [])
     }
 
     /// `blue 80%`, `to right`: the values of a sequence, as a vector the
