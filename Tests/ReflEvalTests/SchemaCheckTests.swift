@@ -137,6 +137,49 @@ struct SchemaCheckTests {
             """)
     }
 
+    @Test func theNoteOfAValueCopiedByIncludePointsAtTheDeclarationWhoseValueIsCopied() {
+        // A key set twice, or a longhand set after its shorthand, holds the
+        // later declaration's value: that is the one copied, and where the fix goes.
+        let result = Compiler.compile(source: SourceFile(path: "main.less", text: """
+            twice { tint-color: blue; tint-color: 2; }
+            longhand { border: border(1px, red); border-width: red; }
+            shorthand { shadow-color: 1; shadow: shadow(0, 2px, 4px, black); shadow-opacity: red; }
+            UIView { __include: twice; }
+            UIView { __include: longhand; }
+            UIView { __include: shorthand; }
+
+            """), importsRelativeTo: "main.less")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(result.diagnostics) == """
+            main.less:1:27: warning: 'tint-color' is set twice in this rule; the later value wins
+            twice { tint-color: blue; tint-color: 2; }
+                                      ^~~~~~~~~~
+            main.less:1:9: note: the first value is set here
+            twice { tint-color: blue; tint-color: 2; }
+                    ^~~~~~~~~~
+            main.less:4:21: error: 'tint-color' takes a color; found a number (copied from 'twice' by '__include')
+            UIView { __include: twice; }
+                                ^~~~~
+            main.less:1:27: note: the declaration copied is here
+            twice { tint-color: blue; tint-color: 2; }
+                                      ^~~~~~~~~~
+            main.less:5:21: error: 'border-width' takes a number; found a color (copied from 'longhand' by '__include')
+            UIView { __include: longhand; }
+                                ^~~~~~~~
+            main.less:2:38: note: the declaration copied is here
+            longhand { border: border(1px, red); border-width: red; }
+                                                 ^~~~~~~~~~~~
+            main.less:6:21: error: 'shadow-opacity' takes a number; found a color (copied from 'shorthand' by '__include')
+            UIView { __include: shorthand; }
+                                ^~~~~~~~~
+            main.less:3:66: note: the declaration copied is here
+            shorthand { shadow-color: 1; shadow: shadow(0, 2px, 4px, black); shadow-opacity: red; }
+                                                                             ^~~~~~~~~~~~~~
+            1 warning and 3 errors generated.
+
+            """)
+    }
+
     @Test func aClassRuleThatOthersIncludeChecksWhatItIncludesToo() throws {
         // `UIStackView:a` is flattened for `other`; it still takes `center` as a stack view does.
         let text = "centered { alignment: center; }\nUIStackView:a { __include: centered; }\nother { __include: UIStackView:a; }\n"

@@ -21,6 +21,10 @@ extension RuleCompiler {
         var conditionKey: SourceRange?
         var firstKeys: [SourceRange] = []  // where each property of `body` was first set
         firstKeys.reserveCapacity(declarations.count)
+        // The properties set again (a duplicate key, a longhand after its
+        // shorthand), by position, with the key of the declaration whose
+        // value they now hold: where `body.keyRanges` points for them.
+        var laterKeys: [(position: Int, key: SourceRange)] = []
         // The properties a shorthand set (a later key may set them again
         // without being a duplicate), and the shorthand keys seen.
         var setByShorthand: Set<Int32> = []
@@ -88,14 +92,22 @@ extension RuleCompiler {
                                                                found: value.kindDescription),
                                    in: lowerer.file, at: lowerer.syntax.values[valueID].range)
                     }
-                    if body.properties.index(of: id) == nil { firstKeys.append(keyRange) }
+                    if let existing = body.properties.index(of: id) {
+                        laterKeys.append((existing, keyRange))
+                    } else {
+                        firstKeys.append(keyRange)
+                    }
                     body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: id)
                     continue
                 }
                 for (longhand, value) in expandShorthand(value, at: valueID, declaration, nameID: nameID, key: keyRange, keyChecks, in: context) {
                     let longhandID = PropertyNames.id(longhand, states: declaration.states)
-                    if body.properties.index(of: longhandID) == nil { firstKeys.append(keyRange) }
+                    if let existing = body.properties.index(of: longhandID) {
+                        laterKeys.append((existing, keyRange))
+                    } else {
+                        firstKeys.append(keyRange)
+                    }
                     setByShorthand.insert(longhandID)
                     body.properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: longhandID)
@@ -109,14 +121,11 @@ extension RuleCompiler {
                 let id = PropertyNames.id(nameID, states: declaration.states)
                 let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context) }
                     ?? lowerer.lowerUnchecked(valueID)
-                let isFirst: Bool
-                if let index = body.properties.index(of: id), setByShorthand.remove(id) == nil {
+                let existing = body.properties.index(of: id)
+                if let existing, setByShorthand.remove(id) == nil {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
                     log.report(EvalMessages.duplicateProperty(key), in: lowerer.file, at: keyRange,
-                               notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[index])])
-                    isFirst = false
-                } else {
-                    isFirst = body.properties.index(of: id) == nil
+                               notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[existing])])
                 }
                 // Built only when the value lowered: an optional property
                 // would be copied and destroyed through generic code. The
@@ -128,11 +137,12 @@ extension RuleCompiler {
                     let isImportant = declaration.important != nil || value.isImportantByNature
                     body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value, isImportant: isImportant), id: id)
                 }
-                if isFirst { firstKeys.append(keyRange) }
+                if let existing { laterKeys.append((existing, keyRange)) } else { firstKeys.append(keyRange) }
             }
         }
         checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)
         body.keyRanges = firstKeys
+        for (position, key) in laterKeys { body.keyRanges[position] = key }
         return body
     }
 

@@ -52,7 +52,8 @@ struct IncludedRules {
         bodies[Int(slots[Int(rule)])].properties.items
     }
 
-    /// Where the own property `source` names was set (its key, in its rule's file).
+    /// Where the value of the own property `source` names was set (the
+    /// key of the declaration that holds it, in its rule's file).
     func keyRange(of source: IncludedProperties.Source) -> SourceRange {
         bodies[Int(slots[Int(source.rule)])].keyRanges[Int(source.position)]
     }

@@ -36,9 +36,10 @@ final class RuleCompiler {
         /// Whether the rule is for a class the schema knows (and checks):
         /// what it includes is checked too (see `merge`).
         var isChecked = false
-        /// Where each of `properties` was first set (its key), by position:
-        /// for a rule others include, where an error about a property it
-        /// copies into them points its note.
+        /// Where the value of each of `properties` was set (the key of the
+        /// declaration it holds the value of, the last to set it), by
+        /// position: for a rule others include, where an error about a
+        /// property it copies into them points its note.
         var keyRanges: [SourceRange] = []
 
         /// The properties, which the body no longer holds (so they can be
