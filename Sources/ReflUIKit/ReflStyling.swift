@@ -50,7 +50,7 @@ public enum ReflStyling {
     /// returns it. Before `start(with:)`, it starts styling with
     /// `stylesheet`, and views are styled as they register: none yet.
     @discardableResult
-    public static func replaceStylesheet(_ stylesheet: Stylesheet) -> [TargetOutcome] {
+    public static func replaceStylesheet(_ stylesheet: Stylesheet) -> [StyleManager.TargetOutcome] {
         guard let manager else {
             start(with: stylesheet)
             return []
