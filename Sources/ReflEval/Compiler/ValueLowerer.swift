@@ -488,11 +488,26 @@ final class ValueLowerer {
     /// if the function refuses it, as the word written in place would be,
     /// with a note at the definition and no fix-it at the reference.
     private func misspeltCaseWord(_ value: StyleValue?, reachedThrough id: ValueID, at range: SourceRange) -> MisspeltWord? {
-        guard case .identifier(let word)? = value, program.schemaCheck.isCaseWord(word),
-              let suggestion = Keywords.likelyMeant(by: word) else { return nil }
+        guard case .identifier(let word)? = value, let suggestion = keywordLikelyMeant(byCaseWord: word) else { return nil }
         let notes = definitionNotes(for: id)
         guard !notes.isEmpty else { return nil }
         return MisspeltWord(range: range, word: word, suggestion: suggestion, definitionNotes: notes)
+    }
+
+    /// What `keywordLikelyMeant(byCaseWord:)` found for each word asked about.
+    private var caseWordTypos: [String: String?] = [:]
+
+    /// The keyword a word of UIKit's enumerations is likely a typo of
+    /// (`line`: `lime`); nil for any other word. Kept per word: a
+    /// variable's word is asked about at each of its uses, and telling a
+    /// case word walks the whole schema (30,000 rules of an app's classes,
+    /// each giving two keys a variable's word, built in 0.47 s rather than
+    /// 0.04 s).
+    private func keywordLikelyMeant(byCaseWord word: String) -> String? {
+        if let known = caseWordTypos[word] { return known }
+        let suggestion = program.schemaCheck.isCaseWord(word) ? Keywords.likelyMeant(by: word) : nil
+        caseWordTypos[word] = .some(suggestion)
+        return suggestion
     }
 
     /// `lower(id)` for the value of a declaration whose key no type checks
