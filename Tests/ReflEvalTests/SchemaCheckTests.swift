@@ -449,6 +449,44 @@ struct SchemaCheckTests {
                            "fine": .color(NamedColors.color(named: "lime")!)])
     }
 
+    @Test func aCaseWordThroughAVariableGivenToAShorthandIsWarnedAboutAsTheWordInPlace() {
+        // `shadow:` and `border:` take a shadow and a border, never a case:
+        // a word is kept as a property of that name, and `line` draws the
+        // typo warning, written in place or through a variable.
+        let result = Compiler.compile(source: SourceFile(path: "main.less", text: """
+            @c: line;
+            MyWidget { shadow: line; border: @c; }
+            UIView { shadow: @c; }
+
+            """), importsRelativeTo: "main.less")
+        var renderer = DiagnosticRenderer()
+        #expect(renderer.render(result.diagnostics) == """
+            main.less:2:20: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            MyWidget { shadow: line; border: @c; }
+                               ^~~~
+                               lime
+            main.less:2:34: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            MyWidget { shadow: line; border: @c; }
+                                             ^~
+            main.less:1:5: note: '@c' is defined here
+            @c: line;
+                ^~~~
+            main.less:3:18: warning: 'line' is not a keyword or color and is kept as an identifier; did you mean 'lime'?
+            UIView { shadow: @c; }
+                             ^~
+            main.less:1:5: note: '@c' is defined here
+            @c: line;
+                ^~~~
+            main.less:3:18: warning: 'shadow' sets its parts at once from a shadow, 'shadow(x, y, blur, color)'; found the identifier 'line', kept as a property of that name for the app
+            UIView { shadow: @c; }
+                             ^~
+            4 warnings generated.
+
+            """)
+        let values = Dictionary(uniqueKeysWithValues: (result.ruleTable?.rules.first?.properties ?? []).map { ($0.name, $0.value) })
+        #expect(values == ["shadow": .identifier("line"), "border": .identifier("line")])
+    }
+
     @Test func aUIKitClassWithADotIsProbablyATrait() {
         #expect(Self.diagnostics("UIView.primary { alpha: 1; }\nMyApp.CardView { x: 1; }") == [
             "dotted-selector 1:1 'UIView.primary' is read as a class of that name; did you mean the trait 'UIView:primary'?",

@@ -83,7 +83,8 @@ extension RuleCompiler {
                                notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: previous)])
                 }
                 shorthandKeys[id] = keyRange
-                guard let value = lowerer.lower(valueID) else { continue }
+                // No shorthand reads a word as a case: one reached through a variable is warned about as one written here.
+                guard let value = lowerer.lowerUnchecked(valueID) else { continue }
                 if !context.shorthands[nameID]!.0.takes(value) {
                     // Not a shadow or a border: the property as written, as before there were
                     // shorthands (a plugin's `shadow: drop-shadow(1px)`, an app's own `border: 1`).

@@ -512,12 +512,13 @@ final class ValueLowerer {
 
     /// `lower(id)` for the value of a declaration whose key no type checks
     /// (in a rule for a class the schema does not know, or a key it does not
-    /// know). A variable defined as a word of UIKit's enumerations that is
-    /// likely a typo of a keyword (`@c: line;`) got no "did you mean" where
-    /// it is defined, as a key of that enumeration would read it as the
-    /// case; nothing here reads it so, and it is warned about as the word
-    /// written in place is, with a note at the definition, where the fix
-    /// goes, and no fix-it at the reference.
+    /// know), or of a shorthand (which takes no word). A variable defined
+    /// as a word of UIKit's enumerations that is likely a typo of a keyword
+    /// (`@c: line;`) got no "did you mean" where it is defined, as a key of
+    /// that enumeration would read it as the case; nothing here reads it
+    /// so, and it is warned about as the word written in place is, with a
+    /// note at the definition, where the fix goes, and no fix-it at the
+    /// reference.
     ///
     /// Most declarations are of this kind: the value's kind is what is
     /// tested first (a test of the tree's node, for every value, cost the
