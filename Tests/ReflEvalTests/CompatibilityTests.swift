@@ -161,6 +161,22 @@ struct CompatibilityTests {
         #expect(Suggestions.closest(to: word, in: Keywords.all) == suggestion)
     }
 
+    @Test func aWordIsComparedWithTheKeywordsOfItsLengthForTheSameSuggestion() {
+        // `likelyMeant` compares a word with the keywords within one scalar
+        // of its length only; `closest` over all of them skips the others.
+        var words: Set<String> = ["", "a", "x", "ab", "Center", "rigth", "lightbl", "gren", "éclair", "Éred", "blu\u{E9}"]
+        for keyword in Keywords.all.prefix(80) {
+            words.insert(keyword + "s")
+            words.insert(String(keyword.dropFirst()))
+            words.insert(String(keyword.dropLast()) + "x")
+            words.insert(keyword.capitalized)
+        }
+        for word in words {
+            let everyKeyword = Keywords.languageWords.contains(word) ? nil : Suggestions.closest(to: word, in: Keywords.all)
+            #expect(Keywords.likelyMeant(by: word) == everyKeyword, "\(word)")
+        }
+    }
+
     @Test(arguments: ["light", "bold", "body", "highlighted", "dark", "pad"])
     func aKeywordOfTheLanguageIsNeverTakenForATypo(_ word: String) {
         let result = Compiler.compile(source: SourceFile(path: "m.less", text: "Card { a: \(word); }"))

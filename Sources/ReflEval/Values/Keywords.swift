@@ -87,9 +87,26 @@ enum Keywords {
     static let all: [String] = ["true", "false", "transparent", "clear"] + Array(contentModes.keys)
         + Array(textAlignments.keys) + Array(autoresizing.keys) + Array(NamedColors.table.keys)
 
+    /// `all` by length in scalars: a typo is within one scalar of the
+    /// length of the keyword it misspells, and only those are compared.
+    private static let allByLength: [[String]] = {
+        var byLength: [[String]] = []
+        for keyword in all {
+            let length = keyword.unicodeScalars.count
+            if length >= byLength.count { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+            byLength[length].append(keyword)
+        }
+        return byLength
+    }()
+
     /// The keyword a word that is none is likely a typo of; nil for a word
     /// of the language (see `languageWords`) or one far from any keyword.
     static func likelyMeant(by word: String) -> String? {
-        languageWords.contains(word) ? nil : Suggestions.closest(to: word, in: all)
+        guard !languageWords.contains(word) else { return nil }
+        // The keywords `closest` would not skip for their length, in the
+        // same order: the same answer, from a tenth of the comparisons.
+        let length = word.unicodeScalars.count
+        let nearby = allByLength.indices.clamped(to: max(length - 1, 0)..<(length + 2)).flatMap { allByLength[$0] }
+        return Suggestions.closest(to: word, in: nearby)
     }
 }

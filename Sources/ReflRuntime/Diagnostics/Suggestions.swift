@@ -24,10 +24,12 @@ public enum Suggestions {
         let scalars = Array(word.unicodeScalars)
         let limit = scalars.count > 1 ? 2 : 1
         var best: (name: String, cost: Int)?
+        var rows: [Int] = []
         for candidate in candidates where candidate != word {
-            let other = Array(candidate.unicodeScalars)
-            guard abs(other.count - scalars.count) <= 1 else { continue }
-            let cost = distance(scalars, other)
+            // Counted before the candidate is copied out: most differ in
+            // length by more than one edit and are never compared.
+            guard abs(candidate.unicodeScalars.count - scalars.count) <= 1 else { continue }
+            let cost = distance(scalars, Array(candidate.unicodeScalars), limit: limit, rows: &rows)
             if cost <= limit, best == nil || cost < best!.cost || (cost == best!.cost && candidate < best!.name) {
                 best = (candidate, cost)
             }
@@ -37,28 +39,56 @@ public enum Suggestions {
 
     /// The edit distance in half-edits (the optimal string alignment form of
     /// Damerau–Levenshtein): 2 for an insertion, deletion, substitution or
-    /// swap of neighbours, 1 for a change of case alone.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    /// swap of neighbours, 1 for a change of case alone. Past `limit`, any
+    /// number above it: the rows stop once every cell of one is past it
+    /// (a cell is never less than the least of the row before it).
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int = .max) -> Int {
+        var rows: [Int] = []
+        return distance(a, b, limit: limit, rows: &rows)
+    }
+
+    /// `distance`, its three rows (the one two back, the one before, the
+    /// current one) kept in `rows`: a suggestion compares a word with
+    /// hundreds of candidates, and three arrays made for each cost as much
+    /// as filling them.
+    private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, rows: inout [Int]) -> Int {
         if a.isEmpty || b.isEmpty { return 2 * max(a.count, b.count) }
-        func substitution(_ x: Unicode.Scalar, _ y: Unicode.Scalar) -> Int {
-            if x == y { return 0 }
-            return x.properties.lowercaseMapping == y.properties.lowercaseMapping ? 1 : 2
-        }
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(stride(from: 0, through: 2 * b.count, by: 2))
-        var current = [Int](repeating: 0, count: b.count + 1)
+        let width = b.count + 1
+        if rows.count < 3 * width { rows = [Int](repeating: 0, count: 3 * width) }
+        var (beforePrevious, previous, current) = (0, width, 2 * width)
+        for j in 0..<width { rows[previous + j] = 2 * j }
         for i in 1...a.count {
-            current[0] = 2 * i
+            rows[current] = 2 * i
+            var rowLeast = rows[current]
             for j in 1...b.count {
-                var cost = min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution(a[i - 1], b[j - 1]))
+                var cost = min(rows[previous + j] + 2, rows[current + j - 1] + 2,
+                               rows[previous + j - 1] + substitutionCost(a[i - 1], b[j - 1]))
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1], a[i - 1] != a[i - 2] {
-                    cost = min(cost, beforePrevious[j - 2] + 2)
+                    cost = min(cost, rows[beforePrevious + j - 2] + 2)
                 }
-                current[j] = cost
+                rows[current + j] = cost
+                rowLeast = min(rowLeast, cost)
             }
+            // No row's least cell is less than the row before's (a swap's
+            // cell, two rows back plus 2, is no less than the cell between
+            // that a substitution reaches): none to come gets back under.
+            if rowLeast > limit { return rowLeast }
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[b.count]
+        return rows[previous + b.count]
+    }
+
+    /// 0 for the same scalar, 1 for the same letter in another case, 2 otherwise.
+    @inline(__always)
+    private static func substitutionCost(_ x: Unicode.Scalar, _ y: Unicode.Scalar) -> Int {
+        if x == y { return 0 }
+        // ASCII, nearly every word: a letter's cases differ in bit 5 alone.
+        // Asking a scalar for its lowercase mapping makes two strings.
+        if x.isASCII && y.isASCII {
+            let (lower, other) = (x.value | 0x20, y.value | 0x20)
+            return lower == other && lower >= 0x61 && lower <= 0x7A ? 1 : 2
+        }
+        return x.properties.lowercaseMapping == y.properties.lowercaseMapping ? 1 : 2
     }
 
     /// `distance` of two strings.
