@@ -51,4 +51,33 @@ struct StylesheetTextTests {
         #expect(StylesheetText.kebabCase("layerMinXMinYCorner") == "layer-min-x-min-y-corner")
         #expect(StylesheetText.kebabCase("single") == "single")
     }
+
+    /// The comparison that builds no string answers as building the
+    /// kebab-case and comparing does: for every Swift name of UIKit's
+    /// schema against its own kebab-case, its stylesheet key, and texts one
+    /// byte off, and for text that is not ASCII (U+212A KELVIN SIGN is `K`
+    /// to Unicode's `==`).
+    @Test func kebabCaseComparisonAgreesWithBuildingTheWord() {
+        let names = UIKitSchema.schema.classes.values.flatMap { $0.properties.map(\.swiftName) }
+            + ["", "A", "URL", "isHidden", "x", "setTitleColor(_:for:)", "caf\u{E9}Latte", "\u{212A}elvin", "Kelvin"]
+        var texts: Set<String> = ["", "-", "a", "k", "-kelvin", "\u{212A}elvin", "kelvin", "caf\u{E9}-latte", "cafe\u{301}-latte"]
+        for name in names {
+            let word = StylesheetText.kebabCase(name)
+            texts.formUnion([word, word + "-", "-" + word, String(word.dropLast()), String(word.dropFirst()),
+                             word.filter { $0 != "-" }, name, name.lowercased()])
+        }
+        // Texts of other lengths differ at the end; only the near ones are compared.
+        let textsByLength = Dictionary(grouping: texts, by: \.utf8.count)
+        var compared = 0
+        for name in names {
+            let word = StylesheetText.kebabCase(name)
+            let lengths = Set([0, max(0, word.utf8.count - 1), word.utf8.count, word.utf8.count + 1])
+            for text in lengths.flatMap({ textsByLength[$0] ?? [] }) {
+                #expect(StylesheetText.kebabCase(name, equals: text) == (word == text), "\(name) against \(text)")
+                compared += 1
+            }
+            #expect(StylesheetText.kebabCase(name, equals: word))
+        }
+        #expect(compared > 10_000)
+    }
 }

@@ -94,7 +94,7 @@ struct SchemaCheck: Sendable {
             }
         }
         // The Swift name instead of the key-value-coding name: `is-hidden`.
-        if let bySwiftName = candidates.first(where: { StylesheetText.kebabCase($0.property.swiftName) == component }),
+        if let bySwiftName = candidates.first(where: { StylesheetText.kebabCase($0.property.swiftName, equals: component) }),
            bySwiftName.property.stylesheetKey != component {
             let key = bySwiftName.property.stylesheetKey
             return .warning(.unknownProperty, base + "; did you mean '\(key)' (the key-value-coding name of '\(bySwiftName.property.swiftName)')?",

@@ -99,4 +99,29 @@ package enum StylesheetText {
         }
         return out
     }
+
+    /// Whether `kebabCase(name) == text`, answered without building the
+    /// kebab-case string when both are ASCII: an unknown key is compared
+    /// with the Swift name of every property of its class, and building
+    /// each name (`Character.isUppercase` looks up Unicode properties) made
+    /// stylesheets of many distinct unknown keys build 100 times slower per
+    /// byte. Other text goes through `kebabCase`, whose `==` is Unicode's
+    /// (U+212A KELVIN SIGN equals `K`).
+    package static func kebabCase(_ name: String, equals text: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }), text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return kebabCase(name) == text
+        }
+        var textBytes = text.utf8.makeIterator()
+        var wroteAny = false
+        for byte in name.utf8 {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                if wroteAny && textBytes.next() != UInt8(ascii: "-") { return false }
+                if textBytes.next() != byte + (UInt8(ascii: "a") - UInt8(ascii: "A")) { return false }
+            } else if textBytes.next() != byte {
+                return false
+            }
+            wroteAny = true
+        }
+        return textBytes.next() == nil
+    }
 }
