@@ -36,6 +36,14 @@ struct SchemaTests {
         let inherited = try #require(schema.property("cornerRadius", of: "UIButton"))
         #expect(inherited.declaredBy.name == "UIView")
         #expect(schema.classChain("UIButton").map(\.name) == ["UIButton", "UIControl", "UIView"])
+        // A chain stops where it comes back to a class it holds, and a deep one is followed to its root.
+        let cycle = ViewSchema(classes: ["A": ViewClass(name: "A", superclass: "B", properties: []),
+                                         "B": ViewClass(name: "B", superclass: "C", properties: []),
+                                         "C": ViewClass(name: "C", superclass: "A", properties: [])])
+        #expect(cycle.classChain("B").map(\.name) == ["B", "C", "A"])
+        var deep: [String: ViewClass] = ["V0": ViewClass(name: "V0", superclass: "UIView", properties: [])]
+        for index in 1..<5_000 { deep["V\(index)"] = ViewClass(name: "V\(index)", superclass: "V\(index - 1)", properties: []) }
+        #expect(ViewSchema(classes: deep).classChain("V4999").count == 5_000)
         let titleColor = try #require(schema.property("titleColor", of: "UIButton")?.property)
         #expect(titleColor.isPerState)
         #expect(titleColor.type == .color)

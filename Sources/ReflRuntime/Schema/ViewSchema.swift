@@ -16,9 +16,13 @@ public struct ViewSchema: Sendable, Equatable {
     /// `name` and its superclasses, nearest first, as far as the schema knows them.
     public func classChain(_ name: String) -> [ViewClass] {
         var chain: [ViewClass] = []
+        // The names in `chain`, to stop at a cycle: searching the chain for
+        // each made a chain of `@view` declarations thousands deep quadratic.
+        var names: Set<String> = []
         var next: String? = name
-        while let current = next, let known = classes[current], !chain.contains(where: { $0.name == current }) {
+        while let current = next, let known = classes[current], !names.contains(current) {
             chain.append(known)
+            names.insert(known.name)
             next = known.superclass
         }
         return chain
