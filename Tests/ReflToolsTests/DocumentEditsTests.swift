@@ -69,6 +69,38 @@ struct DocumentEditsTests {
         }
     }
 
+    /// On lines long enough to be counted from checkpoints, a position is
+    /// the count of UTF-16 units from its line's start: characters of one
+    /// to four bytes and invalid bytes, a block of the checkpoints shared
+    /// by two long lines, with a cursor going forward and without one.
+    @Test func positionsOnLongLinesCountFromTheLineStart() {
+        var generator = Generator(state: 128)
+        let pieces: [[UInt8]] = ["a", "bc", "🎨", "é", "€", " ", "@x"].map { Array($0.utf8) } + [[0xE2, 0x82], [0xFF]]
+        var bytes: [UInt8] = []
+        // Where each character starts, with its line and the UTF-16 units before it on the line (as Swift decodes them).
+        var expected: [(offset: Int, line: Int, character: Int)] = []
+        var line = 0, units = 0
+        for number in 0...6000 {
+            expected.append((bytes.count, line, units))
+            // Three lines of some 5,000 bytes, and a short one between two of them.
+            let piece = number == 2000 ? Array("\n".utf8) : number == 4000 ? Array("\nx\n".utf8) : pieces.randomElement(using: &generator)!
+            bytes += piece
+            if piece.first == UInt8(ascii: "\n") {
+                line += piece.count { $0 == UInt8(ascii: "\n") }
+                units = 0
+            } else {
+                units += String(decoding: piece, as: UTF8.self).utf16.count
+            }
+        }
+        let text = DocumentText(bytes)
+        var cursor = DocumentText.Cursor()
+        for (offset, line, character) in expected {
+            for position in [text.position(of: offset, encoding: .utf16), text.position(of: offset, encoding: .utf16, from: &cursor)] {
+                #expect(position.line == line && position.character == character, "offset \(offset)")
+            }
+        }
+    }
+
     @Test func aChangeAcrossLinesJoinsThem() {
         let text = DocumentText(Array("one\r\ntwo\nthree".utf8))
         let changes = [

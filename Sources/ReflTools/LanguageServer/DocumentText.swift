@@ -21,6 +21,24 @@ struct DocumentText {
     /// without counting a line's characters (an outline of a 1 MB file
     /// converts 100,000 of them).
     let isASCII: Bool
+    /// Where counting a long line's UTF-16 units may start (see
+    /// `Checkpoint`), by `offset / checkpointStride`; empty when no line
+    /// needs them (ASCII text, or short lines).
+    private let checkpoints: [Checkpoint]
+
+    /// A character start that counting from its line's start reaches, and
+    /// the UTF-16 units before it on its line. A position on a long line
+    /// is counted from the checkpoint before it, not from the line's start:
+    /// an outline of a 1 MB stylesheet written on one line, with one
+    /// character that is not ASCII, counted 60 GB of characters.
+    private struct Checkpoint {
+        var offset = -1  // none
+        var units = 0
+    }
+
+    /// Lines longer than this get checkpoints, one every `checkpointStride` bytes.
+    static let checkpointedLineLength = 1024
+    static let checkpointStride = 64
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -34,6 +52,29 @@ struct DocumentText {
         }
         lineStarts = starts
         isASCII = highBits < 0x80
+        checkpoints = isASCII ? [] : Self.checkpoints(of: bytes, lineStarts: starts)
+    }
+
+    /// The checkpoints of the lines longer than `checkpointedLineLength`,
+    /// found by counting each such line as `position(of:)` counts it.
+    private static func checkpoints(of bytes: [UInt8], lineStarts: [Int]) -> [Checkpoint] {
+        var checkpoints: [Checkpoint] = []
+        for (line, start) in lineStarts.enumerated() {
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+            guard end - start > checkpointedLineLength else { continue }
+            if checkpoints.isEmpty { checkpoints = Array(repeating: Checkpoint(), count: bytes.count / checkpointStride + 1) }
+            var units = 0
+            var index = start
+            while index < end {
+                let block = index / checkpointStride
+                // The first character start of each block (a block two lines share keeps the first line's).
+                if checkpoints[block].offset < 0 { checkpoints[block] = Checkpoint(offset: index, units: units) }
+                let length = scalarLength(at: index, in: bytes, end: bytes.count)
+                units += length == 4 ? 2 : 1
+                index += length
+            }
+        }
+        return checkpoints
     }
 
     /// The end of line `line`'s text (before its `\r\n`, `\n` or `\r`).
@@ -92,6 +133,15 @@ struct DocumentText {
         guard encoding == .utf16, !isASCII else { return LSP.Position(line: line, character: offset - start) }
         var units = 0
         var index = start
+        if !checkpoints.isEmpty {
+            var block = offset / Self.checkpointStride
+            // A block's first character may start past `offset` (or on a later line): then the block before's.
+            if block > 0 && (block >= checkpoints.count || checkpoints[block].offset > offset) { block -= 1 }
+            if block < checkpoints.count, checkpoints[block].offset >= start, checkpoints[block].offset <= offset {
+                index = checkpoints[block].offset
+                units = checkpoints[block].units
+            }
+        }
         while index < offset {
             let length = Self.scalarLength(at: index, in: bytes, end: bytes.count)
             units += length == 4 ? 2 : 1
