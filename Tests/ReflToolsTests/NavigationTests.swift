@@ -1,3 +1,4 @@
+import Foundation
 import GoldenFiles
 import ReflTools
 import Testing
@@ -96,6 +97,21 @@ struct NavigationTests {
         ])
         #expect(usesOnly.array?.count == 2)
         #expect(try session.result("textDocument/references", session.place("main.less", 5, 6)) == nil)  // not a variable
+    }
+
+    /// A location names a file by the URI its open document has: the
+    /// imported palette by its own path, then, once opened through a
+    /// symbolic link, by the link's (the URIs the server keeps are dropped
+    /// with the analysis).
+    @Test func referencesNameAFileByTheURIOfItsOpenDocument() throws {
+        let session = try Self.session()
+        let params: JSON = ["textDocument": session.document("main.less"), "position": Session.position(4, 40), "context": ["includeDeclaration": true]]
+        #expect(try session.result("textDocument/references", params).array?.map { $0["uri"] }
+                == [.string(session.uri("palette.less")), .string(session.uri("palette.less")), .string(session.uri("main.less"))])
+        try FileManager.default.createSymbolicLink(atPath: session.folder + "/link.less", withDestinationPath: session.folder + "/palette.less")
+        try session.open("link.less", Self.palette)
+        #expect(try session.result("textDocument/references", params).array?.map { $0["uri"] }
+                == [.string(session.uri("link.less")), .string(session.uri("link.less")), .string(session.uri("main.less"))])
     }
 
     @Test func renameAVariableInEveryFile() throws {

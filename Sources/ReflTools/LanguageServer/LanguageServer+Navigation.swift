@@ -28,7 +28,7 @@ extension LanguageServer {
 
     /// A protocol location.
     func location(_ file: SourceFile, _ range: SourceRange) -> JSON {
-        .object(["uri": .string(workspace.uri(of: file.path)), "range": text(of: file).json(range, encoding: encoding)])
+        .object(["uri": .string(uri(of: file)), "range": text(of: file).json(range, encoding: encoding)])
     }
 
     // MARK: Hover
@@ -201,7 +201,7 @@ extension LanguageServer {
         }
         var edits: [String: [JSON]] = [:]
         for (file, range) in uses.places {
-            edits[workspace.uri(of: file.path), default: []].append(
+            edits[uri(of: file), default: []].append(
                 .object(["range": text(of: file).json(range, encoding: encoding), "newText": .string(written)]))
         }
         return .object(["changes": .object(edits.mapValues(JSON.array))])
