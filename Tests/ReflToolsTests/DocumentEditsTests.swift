@@ -47,6 +47,31 @@ struct DocumentEditsTests {
         }
     }
 
+    /// The same from ASCII text, which changes may make not ASCII (a line
+    /// that is ASCII finds a position without counting characters): lines
+    /// that gain `é` or `🎨`, join, split, or come whole.
+    @Test(arguments: [PositionEncoding.utf16, .utf8])
+    func changesTogetherEqualChangesOneByOneFromASCIIText(encoding: PositionEncoding) {
+        var generator = Generator(state: encoding == .utf8 ? 256 : 512)
+        let asciiPieces = ["a", "bc", "\n", "\r\n", "\r", " ", "@x", "{"]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in asciiPieces.randomElement(using: &generator)! }.joined()
+            let original = DocumentText(Array(text.utf8))
+            var changes: [LSP.ContentChange] = []
+            for _ in 0..<Int.random(in: 2...10, using: &generator) {
+                func position() -> LSP.Position {
+                    LSP.Position(line: Int.random(in: 0...8, using: &generator), character: Int.random(in: -1...14, using: &generator))
+                }
+                let whole = Int.random(in: 0..<30, using: &generator) == 0
+                let range = whole ? nil : LSP.Range(start: position(), end: position())
+                changes.append(LSP.ContentChange(range: range, text: Self.text(&generator, pieces: Int.random(in: 0...3, using: &generator))))
+            }
+            let together = original.applying(changes, encoding: encoding)
+            let oneByOne = changes.reduce(original) { $0.applying([$1], encoding: encoding) }
+            #expect(together.bytes == oneByOne.bytes)
+        }
+    }
+
     /// Positions found from a cursor are the positions found without one,
     /// whatever order the offsets come in: forward a line or many, back,
     /// within a line, past the end.
