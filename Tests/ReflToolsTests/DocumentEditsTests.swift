@@ -31,19 +31,8 @@ struct DocumentEditsTests {
         var generator = Generator(state: encoding == .utf8 ? 8 : 16)
         for _ in 0..<300 {
             let original = DocumentText(Array(Self.text(&generator, pieces: Int.random(in: 0...40, using: &generator)).utf8))
-            var changes: [LSP.ContentChange] = []
-            for _ in 0..<Int.random(in: 2...8, using: &generator) {
-                func position() -> LSP.Position {
-                    LSP.Position(line: Int.random(in: 0...12, using: &generator), character: Int.random(in: 0...12, using: &generator))
-                }
-                let whole = Int.random(in: 0..<20, using: &generator) == 0
-                let range = whole ? nil : LSP.Range(start: position(), end: position())
-                changes.append(LSP.ContentChange(range: range, text: Self.text(&generator, pieces: Int.random(in: 0...4, using: &generator))))
-            }
-            let together = original.applying(changes, encoding: encoding)
-            let oneByOne = changes.reduce(original) { $0.applying([$1], encoding: encoding) }
-            #expect(together.bytes == oneByOne.bytes)
-            #expect(together.lineStarts == oneByOne.lineStarts)
+            Self.expectChangesTogetherEqualOneByOne(original, encoding: encoding, &generator, changes: 2...8, lines: 0...12,
+                                                    characters: 0...12, wholeOneIn: 20, pieces: 0...4)
         }
     }
 
@@ -56,20 +45,31 @@ struct DocumentEditsTests {
         let asciiPieces = ["a", "bc", "\n", "\r\n", "\r", " ", "@x", "{"]
         for _ in 0..<300 {
             let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in asciiPieces.randomElement(using: &generator)! }.joined()
-            let original = DocumentText(Array(text.utf8))
-            var changes: [LSP.ContentChange] = []
-            for _ in 0..<Int.random(in: 2...10, using: &generator) {
-                func position() -> LSP.Position {
-                    LSP.Position(line: Int.random(in: 0...8, using: &generator), character: Int.random(in: -1...14, using: &generator))
-                }
-                let whole = Int.random(in: 0..<30, using: &generator) == 0
-                let range = whole ? nil : LSP.Range(start: position(), end: position())
-                changes.append(LSP.ContentChange(range: range, text: Self.text(&generator, pieces: Int.random(in: 0...3, using: &generator))))
-            }
-            let together = original.applying(changes, encoding: encoding)
-            let oneByOne = changes.reduce(original) { $0.applying([$1], encoding: encoding) }
-            #expect(together.bytes == oneByOne.bytes)
+            Self.expectChangesTogetherEqualOneByOne(DocumentText(Array(text.utf8)), encoding: encoding, &generator, changes: 2...10,
+                                                    lines: 0...8, characters: -1...14, wholeOneIn: 30, pieces: 0...3)
         }
+    }
+
+    /// Makes random changes to `original` (positions within `lines` and
+    /// `characters`, one in `wholeOneIn` a whole new text, each of `pieces`
+    /// of `text`), and expects them applied together to give what applying
+    /// them one by one gives.
+    static func expectChangesTogetherEqualOneByOne(_ original: DocumentText, encoding: PositionEncoding, _ generator: inout Generator,
+                                                   changes count: ClosedRange<Int>, lines: ClosedRange<Int>,
+                                                   characters: ClosedRange<Int>, wholeOneIn: Int, pieces: ClosedRange<Int>) {
+        var changes: [LSP.ContentChange] = []
+        for _ in 0..<Int.random(in: count, using: &generator) {
+            func position() -> LSP.Position {
+                LSP.Position(line: Int.random(in: lines, using: &generator), character: Int.random(in: characters, using: &generator))
+            }
+            let whole = Int.random(in: 0..<wholeOneIn, using: &generator) == 0
+            let range = whole ? nil : LSP.Range(start: position(), end: position())
+            changes.append(LSP.ContentChange(range: range, text: text(&generator, pieces: Int.random(in: pieces, using: &generator))))
+        }
+        let together = original.applying(changes, encoding: encoding)
+        let oneByOne = changes.reduce(original) { $0.applying([$1], encoding: encoding) }
+        #expect(together.bytes == oneByOne.bytes)
+        #expect(together.lineStarts == oneByOne.lineStarts)
     }
 
     /// Positions found from a cursor are the positions found without one,

@@ -19,12 +19,7 @@ extension RuleCompiler {
         body.isChecked = keyChecks != nil
         if keyChecks == nil, let className = header.rule.selector.className { warnIfDottedTrait(className, in: context) }
         var conditionKey: SourceRange?
-        var firstKeys: [SourceRange] = []  // where each property of `body` was first set
-        firstKeys.reserveCapacity(declarations.count)
-        // The properties set again (a duplicate key, a longhand after its
-        // shorthand), by position, with the key of the declaration whose
-        // value they now hold: where `body.keyRanges` points for them.
-        var laterKeys: [(position: Int, key: SourceRange)] = []
+        var keys = DeclarationKeys(capacity: declarations.count)
         // The properties a shorthand set (a later key may set them again
         // without being a duplicate), and the shorthand keys seen.
         var setByShorthand: Set<Int32> = []
@@ -93,22 +88,14 @@ extension RuleCompiler {
                                                                found: value.kindDescription),
                                    in: lowerer.file, at: lowerer.syntax.values[valueID].range)
                     }
-                    if let existing = body.properties.index(of: id) {
-                        laterKeys.append((existing, keyRange))
-                    } else {
-                        firstKeys.append(keyRange)
-                    }
+                    keys.record(keyRange, setting: body.properties.index(of: id))
                     body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: id)
                     continue
                 }
                 for (longhand, value) in expandShorthand(value, at: valueID, declaration, nameID: nameID, key: keyRange, keyChecks, in: context) {
                     let longhandID = PropertyNames.id(longhand, states: declaration.states)
-                    if let existing = body.properties.index(of: longhandID) {
-                        laterKeys.append((existing, keyRange))
-                    } else {
-                        firstKeys.append(keyRange)
-                    }
+                    keys.record(keyRange, setting: body.properties.index(of: longhandID))
                     setByShorthand.insert(longhandID)
                     body.properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: longhandID)
@@ -126,7 +113,7 @@ extension RuleCompiler {
                 if let existing, setByShorthand.remove(id) == nil {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
                     log.report(EvalMessages.duplicateProperty(key), in: lowerer.file, at: keyRange,
-                               notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: firstKeys[existing])])
+                               notes: [Diagnostic.Note("the first value is set here", file: lowerer.file.source, range: keys.first[existing])])
                 }
                 // Built only when the value lowered: an optional property
                 // would be copied and destroyed through generic code. The
@@ -138,13 +125,39 @@ extension RuleCompiler {
                     let isImportant = declaration.important != nil || value.isImportantByNature
                     body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value, isImportant: isImportant), id: id)
                 }
-                if let existing { laterKeys.append((existing, keyRange)) } else { firstKeys.append(keyRange) }
+                keys.record(keyRange, setting: existing)
             }
         }
         checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)
-        body.keyRanges = firstKeys
-        for (position, key) in laterKeys { body.keyRanges[position] = key }
+        body.keyRanges = keys.valueKeys
         return body
+    }
+
+    /// The keys of the declarations that set a rule's properties, by the
+    /// property's position: the first of each, for the note of a duplicate
+    /// warning, and the one whose value the property holds (the last to
+    /// set it), for the notes of errors about a value `__include` copies.
+    struct DeclarationKeys {
+        private(set) var first: [SourceRange] = []
+        /// The properties set again (a duplicate key, a longhand after its
+        /// shorthand), by position, with the key that set them last.
+        private var later: [(position: Int, key: SourceRange)] = []
+
+        init(capacity: Int) {
+            first.reserveCapacity(capacity)
+        }
+
+        /// Records that the declaration at `key` set a property: the one at
+        /// position `existing`, or a new one (nil) added last.
+        mutating func record(_ key: SourceRange, setting existing: Int?) {
+            if let existing { later.append((existing, key)) } else { first.append(key) }
+        }
+
+        var valueKeys: [SourceRange] {
+            var keys = first
+            for (position, key) in later { keys[position] = key }
+            return keys
+        }
     }
 
     /// The value of a declaration in a rule the schema checks: the key is

@@ -103,8 +103,8 @@ enum Keywords {
     /// of the language (see `languageWords`) or one far from any keyword.
     static func likelyMeant(by word: String) -> String? {
         guard !languageWords.contains(word) else { return nil }
-        // The keywords `closest` would not skip for their length, in the
-        // same order: the same answer, from a tenth of the comparisons.
+        // Only the keywords `closest` would not skip for their length: the
+        // same answer (ties go by byte order), from a tenth of the comparisons.
         let length = word.unicodeScalars.count
         let nearby = allByLength.indices.clamped(to: max(length - 1, 0)..<(length + 2)).flatMap { allByLength[$0] }
         return Suggestions.closest(to: word, in: nearby)

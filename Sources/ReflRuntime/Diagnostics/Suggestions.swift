@@ -90,9 +90,4 @@ public enum Suggestions {
         }
         return x.properties.lowercaseMapping == y.properties.lowercaseMapping ? 1 : 2
     }
-
-    /// `distance` of two strings.
-    static func distance(_ a: String, _ b: String) -> Int {
-        distance(Array(a.unicodeScalars), Array(b.unicodeScalars))
-    }
 }
