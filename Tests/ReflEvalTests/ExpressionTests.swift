@@ -139,6 +139,35 @@ struct ExpressionTests {
                 == ["font(): the argument 3 must be a text style or a weight, written as a bare word, found a color"])
     }
 
+    /// A variable's word is the same at every use in a file (the lowerer
+    /// keeps it by name after the first): each rule gets the weight, and a
+    /// variable that holds no word is refused at each use, where it is used.
+    @Test func aVariablesWordIsReadAtEveryUse() {
+        let variables = "@w: black; @via: @w; @c: #000000;\n"
+        let good = Compiler.compile(source: SourceFile(path: "e.less", text: variables + """
+            a { v: font('system', 17, @via); }
+            b { v: font('system', 12, @via); }
+            """))
+        let weights = good.ruleTable?.rules.map { rule -> FontWeight? in
+            guard case .font(let font)? = rule.properties.first?.value else { return nil }
+            return font.weight
+        }
+        #expect(weights == [.black, .black])
+        let bad = variables + """
+            c { v: font('system', 17, @c); }
+            d { v: font('system', 12, @c); }
+            """
+        // Each error points at its own `@c`: the two rules' references.
+        let text = Array(bad.utf8)
+        let found = Compiler.compile(source: SourceFile(path: "e.less", text: bad)).diagnostics.map {
+            "\(String(decoding: text[$0.range.start..<$0.range.end], as: UTF8.self)) at \($0.range.start): \($0.message)"
+        }
+        #expect(found == [
+            "@c at \(bad.utf8.count - 39): font(): the argument 3 must be a text style or a weight, written as a bare word, found a color",
+            "@c at \(bad.utf8.count - 6): font(): the argument 3 must be a text style or a weight, written as a bare word, found a color",
+        ])
+    }
+
     /// The kinds a math function's message offers are the kinds it takes.
     @Test func mathFunctionsSayWhichKindsTheyTake() {
         #expect(Self.messages("round(red)") == ["round(): the argument must be a number, a length or a percentage, found a color"])
