@@ -229,6 +229,14 @@ struct SchemaCheckTests {
         #expect(Self.diagnostics("@mode: fit;\nUIView { content-mode: @mode; }\n") == [
             "unknown-enum-case 2:24 'fit' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-scale-aspect-fit'?",
         ])
+        // The same variable in several rules is read the same at each (its word is kept by name).
+        let again = "@e: left;\n@mode: fit;\nUIViewController { edges-for-extended-layout: @e; }\nUIViewController:two { edges-for-extended-layout: @e; }\n"
+        #expect(try Self.value(again, "edgesForExtendedLayout", className: "UIViewController", traits: ["two"])
+                == .optionSet(OptionSetValue(setName: "UIRectEdge", options: ["left"], rawValue: 2)))
+        #expect(Self.diagnostics(again + "UIView { content-mode: @mode; }\nUIView:b { content-mode: @mode; }\n") == [
+            "unknown-enum-case 5:24 'fit' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-scale-aspect-fit'?",
+            "unknown-enum-case 6:26 'fit' is not a case of UIView.ContentMode for 'content-mode'; did you mean 'mode-scale-aspect-fit'?",
+        ])
         // A word that is a keyword too is read as the word, as it is in
         // place: `left` is no `mode-left`, though a text alignment's `left`
         // has the Swift name of `UIView.ContentMode.left`.

@@ -212,9 +212,9 @@ extension RuleCompiler {
             // `content-mode` is no `mode-left`), the note pointing at the
             // definition. Not a design token's: its word says what the token
             // is (a weight of 900 is `black`), not a case to pick.
-            if property.type.takesWords, node.kind == .variable, let reached = lowerer.definitionReached(from: valueID),
-               reached.root.kind == .identifier, lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
-               let lowered = schema.lowerWords([(reached.file.text(reached.root.range), node.range)], key: key(), type: property.type) {
+            if property.type.takesWords, node.kind == .variable, let reached = lowerer.wordReached(from: valueID),
+               lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
+               let lowered = schema.lowerWords([(reached.word, node.range)], key: key(), type: property.type) {
                 switch lowered {
                 case .success(let value): return singleOption(value)
                 case .failure(let problem):

@@ -197,8 +197,8 @@ final class ValueLowerer {
                 let item = syntax.values[next]
                 if item.kind == .identifier {
                     words.append((file.text(item.range), item.range))
-                } else if item.kind == .variable, let word = wordReached(from: next) {
-                    words.append((word, item.range))
+                } else if item.kind == .variable, let reached = wordReached(from: next) {
+                    words.append((reached.word, item.range))
                 } else {
                     return nil
                 }
@@ -450,8 +450,8 @@ final class ValueLowerer {
                 if let misspeltWord { misspelt = (misspelt ?? []) + [misspeltWord] }
                 value = word
             } else {
-                if takesWords && node.kind == .variable, let word = wordReached(from: argument) {
-                    forms.markVariableWord(position, word)
+                if takesWords && node.kind == .variable, let reached = wordReached(from: argument) {
+                    forms.markVariableWord(position, reached.word)
                 }
                 value = isCondition ? lowerConditionOperand(argument) : lowerExact(argument)
                 if node.kind == .variable && !takesWords && !isCondition,
@@ -728,22 +728,22 @@ final class ValueLowerer {
     }
 
     /// The bare word the variable reference `id` stands for, through
-    /// variables that hold others (`definitionReached`); nil when it ends at
-    /// any other value. Kept by name: a function that takes words is given
-    /// the same variable in rule after rule (`font(@font, 12pt)`), and
-    /// walking the chain makes a string and a set and looks the name up by
-    /// string (2,900 instructions a use, 3.5% of the 1 MB benchmark
-    /// corpus's build).
-    private func wordReached(from id: ValueID) -> String? {
+    /// variables that hold others (`definitionReached`), and the file it is
+    /// written in; nil when the chain ends at any other value. Kept by
+    /// name: a function or a key that takes words is given the same
+    /// variable in rule after rule (`font(@font, 12pt)`), and walking the
+    /// chain makes a string and a set and looks the name up by string
+    /// (2,900 instructions a use, 3.5% of the 1 MB benchmark corpus's build).
+    func wordReached(from id: ValueID) -> (word: String, file: LoadedFile)? {
         let range = syntax.values[id].range
         if let known = variableWords.value(namedBy: SourceRange(range.start + 1, range.end), in: bytes) { return known }
-        let word = definitionReached(from: id).flatMap { $0.root.kind == .identifier ? $0.file.text($0.root.range) : nil }
-        variableWords.set(word, for: String(file.text(range).dropFirst()))
-        return word
+        let reached = definitionReached(from: id).flatMap { $0.root.kind == .identifier ? ($0.file.text($0.root.range), $0.file) : nil }
+        variableWords.set(reached, for: String(file.text(range).dropFirst()))
+        return reached
     }
 
     /// `wordReached`'s answers, by variable name.
-    private var variableWords = ByteKeyedTable<String?>()
+    private var variableWords = ByteKeyedTable<(word: String, file: LoadedFile)?>()
 
     /// For an error about the value of a variable reference `id`, a note
     /// at the value it stands for, written elsewhere: where the fix goes.
