@@ -52,6 +52,34 @@ struct StylesheetTextTests {
         #expect(StylesheetText.kebabCase("single") == "single")
     }
 
+    /// Built byte by byte for ASCII names, the word is the one the rule
+    /// gives character by character (an uppercase letter becomes a `-`,
+    /// unless it is first, and the letter in lowercase): for every Swift name
+    /// of UIKit's schema and every ASCII character at the start, in the
+    /// middle and at the end of a name.
+    @Test func asciiNamesBecomeTheWordsTheRuleGives() {
+        func byCharacters(_ name: String) -> String {
+            var out = ""
+            for character in name {
+                if character.isUppercase {
+                    if !out.isEmpty { out.append("-") }
+                    out.append(contentsOf: character.lowercased())
+                } else {
+                    out.append(character)
+                }
+            }
+            return out
+        }
+        var names = UIKitSchema.schema.classes.values.flatMap { $0.properties.map(\.swiftName) } + [""]
+        for scalar in (0 as UInt8)..<0x80 {
+            let character = String(UnicodeScalar(scalar))
+            names += [character, "a" + character, character + "B", "x" + character + "Yz"]
+        }
+        for name in names {
+            #expect(StylesheetText.kebabCase(name) == byCharacters(name), "\(name.debugDescription)")
+        }
+    }
+
     /// The comparison that builds no string answers as building the
     /// kebab-case and comparing does: for every Swift name of UIKit's
     /// schema against its own kebab-case, its stylesheet key, and texts one

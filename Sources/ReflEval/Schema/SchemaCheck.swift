@@ -210,14 +210,15 @@ struct SchemaCheck: Sendable {
 
     /// The value of a bare word (or `a, b` words) for a key whose type is an
     /// enumeration, an option set or a declared list of words; nil when the
-    /// type is none of those. An unknown word is an error naming the cases.
-    func lowerWords(_ words: [(word: String, range: SourceRange)], key: String, type: PropertyType)
+    /// type is none of those. An unknown word is an error naming the cases
+    /// (`key`, the key as written, is made only for it).
+    func lowerWords(_ words: [(word: String, range: SourceRange)], key: @autoclosure () -> String, type: PropertyType)
         -> Result<StyleValue, WordError>? {
         switch type {
         case .enumeration(let name):
             guard let enumeration = schema.enumerations[name], words.count == 1 else { return nil }
             guard let found = enumeration.case(words[0].word) else {
-                return .failure(WordError(message: unknownCase(words[0].word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key), range: words[0].range))
+                return .failure(WordError(message: unknownCase(words[0].word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key()), range: words[0].range))
             }
             return .success(.enumCase(EnumCase(enumName: enumeration.objcName, caseName: found.swiftName, rawValue: found.rawValue)))
         case .options(let name):
@@ -225,7 +226,7 @@ struct SchemaCheck: Sendable {
             var bits = 0
             for word in words {
                 guard let found = enumeration.case(word.word) else {
-                    return .failure(WordError(message: unknownCase(word.word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key), range: word.range))
+                    return .failure(WordError(message: unknownCase(word.word, of: enumeration.name, cases: enumeration.cases.map(\.word), key: key()), range: word.range))
                 }
                 bits |= found.rawValue
             }
@@ -233,7 +234,7 @@ struct SchemaCheck: Sendable {
         case .words(let allowed):
             guard words.count == 1 else { return nil }
             guard allowed.contains(words[0].word) else {
-                return .failure(WordError(message: unknownCase(words[0].word, of: "enum(\(allowed.joined(separator: ", ")))", cases: allowed, key: key), range: words[0].range))
+                return .failure(WordError(message: unknownCase(words[0].word, of: "enum(\(allowed.joined(separator: ", ")))", cases: allowed, key: key()), range: words[0].range))
             }
             return .success(.identifier(words[0].word))
         default:
@@ -264,7 +265,8 @@ struct SchemaCheck: Sendable {
     /// The error for options where the property takes a single one
     /// (`takesSingleOption`): several, none, or one of several bits
     /// (`image-placement: all`); nil when `value` is one option of one bit.
-    func singleOptionError(key: String, _ property: PropertySchema, found value: StyleValue) -> Message? {
+    /// (`key`, the key as written, is made only for the message.)
+    func singleOptionError(key: @autoclosure () -> String, _ property: PropertySchema, found value: StyleValue) -> Message? {
         guard property.takesSingleOption, case .options(let name) = property.type, let enumeration = schema.enumerations[name] else { return nil }
         let bits: Int
         switch value {
@@ -285,7 +287,7 @@ struct SchemaCheck: Sendable {
         } else {
             found = bits < 0 ? "a number that is no option" : "\(bits)"
         }
-        return .error(.propertyType, "'\(key)' takes a single option of \(name) (\(choices)); found \(found)")
+        return .error(.propertyType, "'\(key())' takes a single option of \(name) (\(choices)); found \(found)")
     }
 
     private func unknownCase(_ word: String, of name: String, cases: [String], key: String) -> Message {

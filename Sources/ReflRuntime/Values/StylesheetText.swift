@@ -88,6 +88,22 @@ package enum StylesheetText {
     /// `is-user-interaction-enabled` (UIKit's cases are the kebab-case of
     /// their Swift names).
     package static func kebabCase(_ name: String) -> String {
+        // ASCII, as Swift names nearly always are, by bytes: `Character`'s
+        // `isUppercase` looks up Unicode's properties, some 700 instructions
+        // a letter.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count + 4)
+            for byte in name.utf8 {
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                    if !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                    bytes.append(byte + (UInt8(ascii: "a") - UInt8(ascii: "A")))
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         for character in name {
             if character.isUppercase {
