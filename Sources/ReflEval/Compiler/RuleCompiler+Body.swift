@@ -176,26 +176,28 @@ extension RuleCompiler {
         case .unknown(let message):
             log.report(message, in: lowerer.file, at: keyRange)
             return lowerer.lowerUnchecked(valueID)
-        case .known(let property, let declaredBy):
+        case .known(let known):
+            // Read through the check, not copied out of it: a property's schema is a struct of strings.
+            let type = known.property.type
             // The key as written is made only for a message: most declarations have none.
             func key() -> String { lowerer.file.text(keyRange) }
-            if declaration.states != .normal && !property.isPerState {
+            if declaration.states != .normal && !known.property.isPerState {
                 log.report(schema.stateError(key: key(), className: checks.className), in: lowerer.file,
                            at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)
             }
             if schema.deploymentTarget != nil, let warning = schema.availabilityWarning(
-                key: key(), property, declaredBy: declaredBy, keyPath: context.propertyNames[Int(nameID)], of: checks.className) {
+                key: key(), known.property, declaredBy: known.declaredBy, keyPath: context.propertyNames[Int(nameID)], of: checks.className) {
                 log.report(warning, in: lowerer.file, at: keyRange)
             }
             let node = lowerer.syntax.values[valueID]
             // The value, or nil with an error where the key takes a single option and it is several.
             func singleOption(_ value: StyleValue) -> StyleValue? {
-                guard let error = schema.singleOptionError(key: key(), property, found: value) else { return value }
+                guard let error = schema.singleOptionError(key: key(), known.property, found: value) else { return value }
                 log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
-            if property.type.takesWords, let words = lowerer.bareWords(valueID),
-               let lowered = schema.lowerWords(words, key: key(), type: property.type) {
+            if type.takesWords, let words = lowerer.bareWords(valueID),
+               let lowered = schema.lowerWords(words, key: key(), type: type) {
                 switch lowered {
                 case .success(let value): return singleOption(value)
                 case .failure(let problem):
@@ -212,9 +214,9 @@ extension RuleCompiler {
             // `content-mode` is no `mode-left`), the note pointing at the
             // definition. Not a design token's: its word says what the token
             // is (a weight of 900 is `black`), not a case to pick.
-            if property.type.takesWords, node.kind == .variable, let reached = lowerer.wordReached(from: valueID),
+            if type.takesWords, node.kind == .variable, let reached = lowerer.wordReached(from: valueID),
                lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
-               let lowered = schema.lowerWords([(reached.word, node.range)], key: key(), type: property.type) {
+               let lowered = schema.lowerWords([(reached.word, node.range)], key: key(), type: type) {
                 switch lowered {
                 case .success(let value): return singleOption(value)
                 case .failure(let problem):
@@ -228,19 +230,19 @@ extension RuleCompiler {
             // A word that is no keyword, where the property takes no word: one
             // error, whose "did you mean" is a keyword of the property's type
             // (`text-color: rde` means 'red'; `alpha: nope` means no 'none').
-            if let word = lowerer.unknownWord(valueID), !schema.accepts(property.type, schema.adapt(.identifier(word), to: property.type)) {
-                log.report(schema.typeError(key: key(), property.type, found: .identifier(word), suggestion: schema.keyword(like: word, for: property.type)),
+            if let word = lowerer.unknownWord(valueID), !schema.accepts(type, schema.adapt(.identifier(word), to: type)) {
+                log.report(schema.typeError(key: key(), type, found: .identifier(word), suggestion: schema.keyword(like: word, for: type)),
                            in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
             guard let value = lowerer.lower(valueID) else { return nil }
-            if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: property.type) {
-                log.report(.warning(.propertyType, "'\(key())' takes a case of \(property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
+            if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: type) {
+                log.report(.warning(.propertyType, "'\(key())' takes a case of \(type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
                                     fixIt: FixIt(replacement: word)), in: lowerer.file, at: node.range)
                 return enumValue
             }
-            let adapted = schema.adapt(value, to: property.type)
-            guard schema.accepts(property.type, adapted) else {
+            let adapted = schema.adapt(value, to: type)
+            guard schema.accepts(type, adapted) else {
                 var notes = lowerer.definitionNotes(for: valueID)
                 // A variable defined as a word of UIKit's enumerations
                 // (`@c: line;`) got no "did you mean" where it is defined, as
@@ -248,10 +250,10 @@ extension RuleCompiler {
                 // no such word, the keyword it likely misspells is named at the
                 // definition, where the fix goes.
                 if case .identifier(let word) = adapted, !notes.isEmpty, schema.isCaseWord(word),
-                   let suggestion = schema.keyword(like: word, for: property.type) {
+                   let suggestion = schema.keyword(like: word, for: type) {
                     notes[0].message += "; did you mean '\(suggestion)'?"
                 }
-                log.report(schema.typeError(key: key(), property.type, found: adapted), in: lowerer.file, at: node.range, notes: notes)
+                log.report(schema.typeError(key: key(), type, found: adapted), in: lowerer.file, at: node.range, notes: notes)
                 return nil
             }
             return singleOption(adapted)
@@ -269,8 +271,8 @@ extension RuleCompiler {
         let (shorthand, longhands) = context.shorthands[nameID]!
         var isTextShadow = false
         if shorthand == .shadow, let checks,
-           case .known(_, let declaredBy) = context.keyCheck(longhands[2], written: "shadow-color", in: checks) {
-            isTextShadow = declaredBy != "UIView" && declaredBy != "CALayer"
+           case .known(let known) = context.keyCheck(longhands[2], written: "shadow-color", in: checks) {
+            isTextShadow = known.declaredBy != "UIView" && known.declaredBy != "CALayer"
         }
         guard let parts = shorthand.parts(of: value, isTextShadow: isTextShadow) else { return [] }
         if isTextShadow, case .shadow(let shadow) = value, shadow.blur != 0 {
@@ -285,7 +287,7 @@ extension RuleCompiler {
                 case .unknown(let message):
                     context.log.report(message, in: lowerer.file, at: keyRange)
                     continue
-                case .known(let property, _) where declaration.states != .normal && !property.isPerState:
+                case .known(let known) where declaration.states != .normal && !known.property.isPerState:
                     // One error for the declaration, as for a longhand written with the state.
                     context.log.report(context.schemaCheck.stateError(key: lowerer.file.text(keyRange), className: checks.className),
                                        in: lowerer.file, at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)

@@ -437,11 +437,28 @@ final class RuleContext {
     /// and hashing it for a dictionary (about 1,000 instructions a rule).
     private let schemaClassNames: ByteStringTable
 
-    /// The key checks of one class, by property name id.
+    /// The key checks of one class, by property name id: found through an
+    /// array of the ids (a dictionary hashed each id, once a declaration).
     final class KeyChecks {
         let className: String
-        var byName: [Int32: KeyCheck] = [:]
+        /// For each property name id, where its check is in `checks`, plus one (0: not checked yet).
+        private var places: [Int32] = []
+        private var checks: [KeyCheck] = []
+
         init(className: String) { self.className = className }
+
+        subscript(nameID: Int32) -> KeyCheck? {
+            let id = Int(nameID)
+            guard id < places.count, places[id] != 0 else { return nil }
+            return checks[Int(places[id]) - 1]
+        }
+
+        func set(_ check: KeyCheck, for nameID: Int32) {
+            let id = Int(nameID)
+            if id >= places.count { places.append(contentsOf: repeatElement(0, count: id + 1 - places.count)) }
+            checks.append(check)
+            places[id] = Int32(checks.count)
+        }
     }
 
     init(compiler: RuleCompiler) {
@@ -470,22 +487,34 @@ final class RuleContext {
     /// schema does not check (see `SchemaCheck.checkedClass`).
     func keyChecks(for rule: Rule) -> KeyChecks? {
         let selector = rule.selector
-        // A class the schema does not know leaves the rule unchecked (see `SchemaCheck.checkedClass`).
-        if let range = selector.className, schemaClassNames.id(of: lowerer.file.source.bytes, range) == nil { return nil }
+        // A class the schema does not know leaves the rule unchecked (see `SchemaCheck.checkedClass`);
+        // one it knows is found by the id of its name, without making the name.
+        var classID: Int?
+        if let range = selector.className {
+            guard let id = schemaClassNames.id(of: lowerer.file.source.bytes, range) else { return nil }
+            if Int(id) < checksByClassID.count, let known = checksByClassID[Int(id)] { return known }
+            classID = Int(id)
+        }
         let className = selector.className.map { lowerer.file.text($0) }
         let oneName = className == nil ? selector.trait.map { lowerer.file.text($0) } : nil
         guard let checked = schemaCheck.checkedClass(className: className, oneName: oneName) else { return nil }
-        if let known = keyChecks[checked] { return known }
-        let made = KeyChecks(className: checked)
-        keyChecks[checked] = made
-        return made
+        let found = keyChecks[checked] ?? KeyChecks(className: checked)
+        keyChecks[checked] = found
+        if let classID {
+            if classID >= checksByClassID.count { checksByClassID.append(contentsOf: repeatElement(nil, count: classID + 1 - checksByClassID.count)) }
+            checksByClassID[classID] = found
+        }
+        return found
     }
+
+    /// `keyChecks`' checks of the classes named by rules, by their names' ids in `schemaClassNames`.
+    private var checksByClassID: [KeyChecks?] = []
 
     /// What the schema says of property `nameID` (written as `written`) in `checks`' class.
     func keyCheck(_ nameID: Int32, written: @autoclosure () -> String, in checks: KeyChecks) -> KeyCheck {
-        if let known = checks.byName[nameID] { return known }
+        if let known = checks[nameID] { return known }
         let found = schemaCheck.check(keyPath: propertyNames[Int(nameID)], written: written(), of: checks.className)
-        checks.byName[nameID] = found
+        checks.set(found, for: nameID)
         return found
     }
 
