@@ -442,8 +442,11 @@ final class RuleContext {
     final class KeyChecks {
         let className: String
         /// For each property name id, where its check is in `checks`, plus one (0: not checked yet).
-        private var places: [Int32] = []
-        private var checks: [KeyCheck] = []
+        // Not checked for exclusive access at run time (two checks a declaration, 2.7M
+        // instructions of the 1 MB UIKit corpus): each method reads or writes them in
+        // turn, and no caller's code runs in between.
+        @exclusivity(unchecked) private var places: [Int32] = []
+        @exclusivity(unchecked) private var checks: [KeyCheck] = []
 
         init(className: String) { self.className = className }
 
