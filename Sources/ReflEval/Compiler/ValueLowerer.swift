@@ -190,7 +190,7 @@ final class ValueLowerer {
         case .identifier:
             return [(file.text(node.range), node.range)]
         case .list:
-            var words: [(String, SourceRange)] = []
+            var words: [(word: String, range: SourceRange)] = []
             let end = syntax.values.subtreeEnd(of: id)
             var next = id + 1
             while next < end {
