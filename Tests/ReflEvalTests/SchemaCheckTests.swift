@@ -246,6 +246,46 @@ struct SchemaCheckTests {
         ])
     }
 
+    /// An unknown key's warning quotes the key as written, whichever
+    /// spelling of the same name a rule before it used: a thread's checks
+    /// are kept by name, and the threads share the rules out as they free
+    /// up, so a message kept from another spelling changed from run to run.
+    @Test func anUnknownKeyIsQuotedAsWrittenWhateverSpellingCameFirst() {
+        let warning = { (key: String, line: Int, column: Int) in
+            "unknown-property \(line):\(column) '\(key)' is not a property of UIStackView (nor of its superclasses); "
+                + "declare it with '@view UIStackView { \(key): TYPE; }' if an extension adds it"
+        }
+        #expect(Self.diagnostics("UIStackView:a { textAlignment: left; }\nUIStackView:b { text-alignment: left; }\n"
+                                 + "UIStackView:c { textAlignment: left; }\n") == [
+            warning("textAlignment", 1, 17), warning("text-alignment", 2, 17), warning("textAlignment", 3, 17),
+        ])
+    }
+
+    /// A class's checks are kept by property name id, in an array while the
+    /// ids are about as many as the checks and apart past that (a class met
+    /// with one key of a program of many names keeps one entry): found
+    /// either way, and an id kept apart is still found once the array has
+    /// grown past it.
+    @Test func keyChecksAreFoundByNameIdNearAndFar() {
+        let checks = RuleContext.KeyChecks(className: "UIView")
+        func text(_ id: Int32) -> String? {
+            switch checks[id] {
+            case .unknown(let message)?: return message.text
+            case .unchecked?: return "unchecked"
+            default: return nil
+            }
+        }
+        checks.set(.unknown(.warning(.unknownProperty, "far")), for: 1_000)  // past the array, kept apart
+        for id in Int32(0)..<200 { checks.set(.unchecked, for: id) }
+        checks.set(.unknown(.warning(.unknownProperty, "near")), for: 900)
+        checks.set(.unknown(.warning(.unknownProperty, "grown past the far one")), for: 1_100)
+        #expect(text(1_000) == "far")
+        #expect(text(900) == "near")
+        #expect(text(1_100) == "grown past the far one")
+        #expect(text(0) == "unchecked" && text(199) == "unchecked")
+        #expect(text(200) == nil && text(999) == nil && text(1_001) == nil && text(50_000) == nil)
+    }
+
     @Test func aStateOnAPropertyWithoutAPerStateSetterIsAnError() {
         let found = Self.diagnostics("UIView { background-color[highlighted]: red; }")
         #expect(found.count == 1)

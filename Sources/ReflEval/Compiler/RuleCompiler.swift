@@ -441,26 +441,43 @@ final class RuleContext {
     /// array of the ids (a dictionary hashed each id, once a declaration).
     final class KeyChecks {
         let className: String
-        /// For each property name id, where its check is in `checks`, plus one (0: not checked yet).
         // Not checked for exclusive access at run time (two checks a declaration, 2.7M
         // instructions of the 1 MB UIKit corpus): each method reads or writes them in
         // turn, and no caller's code runs in between.
+        /// For each property name id, where its check is in `checks`, plus
+        /// one (0: not checked yet). Grown only while the ids stay about as
+        /// many as the checks: a class checked for a few keys of a program of
+        /// a million names (each class, on each thread) keeps a few entries.
         @exclusivity(unchecked) private var places: [Int32] = []
+        /// Where the checks of the ids past `places` are.
+        @exclusivity(unchecked) private var farPlaces: [Int32: Int32] = [:]
         @exclusivity(unchecked) private var checks: [KeyCheck] = []
+        /// The checks of unknown keys by the key as written: their messages
+        /// quote it, and one name has several spellings (`text-alignment`,
+        /// `textAlignment`).
+        @exclusivity(unchecked) var unknownBySpelling: [String: KeyCheck] = [:]
 
         init(className: String) { self.className = className }
 
         subscript(nameID: Int32) -> KeyCheck? {
             let id = Int(nameID)
-            guard id < places.count, places[id] != 0 else { return nil }
-            return checks[Int(places[id]) - 1]
+            let place = id < places.count ? places[id] : 0
+            if place != 0 { return checks[Int(place) - 1] }
+            guard !farPlaces.isEmpty, let far = farPlaces[nameID] else { return nil }
+            return checks[Int(far) - 1]
         }
 
         func set(_ check: KeyCheck, for nameID: Int32) {
-            let id = Int(nameID)
-            if id >= places.count { places.append(contentsOf: repeatElement(0, count: id + 1 - places.count)) }
             checks.append(check)
-            places[id] = Int32(checks.count)
+            let id = Int(nameID), place = Int32(checks.count)
+            if id < places.count {
+                places[id] = place
+            } else if id < 8 * checks.count + 256 {
+                places.append(contentsOf: repeatElement(0, count: id + 1 - places.count))
+                places[id] = place
+            } else {
+                farPlaces[nameID] = place
+            }
         }
     }
 
@@ -515,9 +532,21 @@ final class RuleContext {
 
     /// What the schema says of property `nameID` (written as `written`) in `checks`' class.
     func keyCheck(_ nameID: Int32, written: @autoclosure () -> String, in checks: KeyChecks) -> KeyCheck {
-        if let known = checks[nameID] { return known }
-        let found = schemaCheck.check(keyPath: propertyNames[Int(nameID)], written: written(), of: checks.className)
+        if let known = checks[nameID] {
+            guard case .unknown = known else { return known }
+            // An unknown key's message is the one for the key as written here,
+            // whichever spelling of its name this thread met first (the threads
+            // share the rules out as they free up).
+            let spelling = written()
+            if let same = checks.unknownBySpelling[spelling] { return same }
+            let found = schemaCheck.check(keyPath: propertyNames[Int(nameID)], written: spelling, of: checks.className)
+            checks.unknownBySpelling[spelling] = found
+            return found
+        }
+        let spelling = written()
+        let found = schemaCheck.check(keyPath: propertyNames[Int(nameID)], written: spelling, of: checks.className)
         checks.set(found, for: nameID)
+        if case .unknown = found { checks.unknownBySpelling[spelling] = found }
         return found
     }
 
