@@ -734,6 +734,7 @@ final class ValueLowerer {
     /// variable in rule after rule (`font(@font, 12pt)`), and walking the
     /// chain makes a string and a set and looks the name up by string
     /// (2,900 instructions a use, 3.5% of the 1 MB benchmark corpus's build).
+    /// `id` must be a variable reference: its name is what the answer is kept by.
     func wordReached(from id: ValueID) -> (word: String, file: LoadedFile)? {
         let range = syntax.values[id].range
         if let known = variableWords.value(namedBy: SourceRange(range.start + 1, range.end), in: bytes) { return known }
