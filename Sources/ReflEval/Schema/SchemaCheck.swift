@@ -263,7 +263,14 @@ struct SchemaCheck: Sendable {
     /// (15)), in the enumeration's order; none for no bits (`none`, as an
     /// empty option set is written in Swift).
     private static func optionSet(of enumeration: EnumerationSchema, bits: Int) -> OptionSetValue {
-        let ordered = enumeration.cases.filter { bits & $0.rawValue == $0.rawValue && $0.rawValue != 0 }.map(\.swiftName)
+        // One pass, the names taken straight from the cases: filtering first
+        // copied each case whole (three strings) into an array of its own.
+        var ordered: [String] = []
+        ordered.reserveCapacity(min(bits.nonzeroBitCount, enumeration.cases.count))
+        for index in enumeration.cases.indices {
+            let raw = enumeration.cases[index].rawValue
+            if raw != 0 && bits & raw == raw { ordered.append(enumeration.cases[index].swiftName) }
+        }
         return OptionSetValue(setName: enumeration.objcName, options: ordered, rawValue: bits)
     }
 
