@@ -186,9 +186,7 @@ extension RuleCompiler {
         func written() -> String {
             property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         }
-        guard case .known(let known) = context.keyCheck(PropertyNames.nameID(id), written: written(), in: checks) else {
-            return property
-        }
+        guard let known = context.knownKey(PropertyNames.nameID(id), written: written(), in: checks) else { return property }
         let schemaProperty = known.property
         let schema = context.schemaCheck
         let adapted = schema.adapt(property.value, to: schemaProperty.type)

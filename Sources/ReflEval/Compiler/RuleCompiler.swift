@@ -533,6 +533,15 @@ final class RuleContext {
     /// `keyChecks`' checks of the classes named by rules, by their names' ids in `schemaClassNames`.
     private var checksByClassID: [KeyChecks?] = []
 
+    /// The property `nameID` sets in `checks`' class, or nil when the class
+    /// has none or the key is not checked: `keyCheck` for a caller that needs
+    /// no message, so that a key already found unknown is not spelled again.
+    func knownKey(_ nameID: Int32, written: @autoclosure () -> String, in checks: KeyChecks) -> KnownKey? {
+        let check = checks[nameID] ?? keyCheck(nameID, written: written(), in: checks)
+        guard case .known(let known) = check else { return nil }
+        return known
+    }
+
     /// What the schema says of property `nameID` (written as `written`) in `checks`' class.
     func keyCheck(_ nameID: Int32, written: @autoclosure () -> String, in checks: KeyChecks) -> KeyCheck {
         if let known = checks[nameID] {
