@@ -103,6 +103,20 @@ struct DesignTokenTests {
         #expect(result.variables["f-ok"] == .string("Avenir"))
     }
 
+    /// What the compiler says of a token's variable points at that token's
+    /// value in the token file, whichever line of the tokens' stylesheet
+    /// text the variable is on (each line's origin is found by a binary
+    /// search over the text's newlines): here the note of a redefinition.
+    @Test func aNoteAtALaterTokenPointsAtThatToken() throws {
+        let tokens = #"{"f": {"$type": "fontFamily", "a": {"$value": "Avenir"}, "b": {"$value": "Baskerville"}, "c": {"$value": "Courier"}}}"#
+        let result = try Self.compile("@import tokens(\"f.json\");\n@f-b: 'X';\nUILabel { font: font(@f-b, 12pt); }\n", files: ["f.json": tokens])
+        #expect(result.diagnostics.map(\.message) == ["variable '@f-b' is defined again; this later definition wins"])
+        let value = try #require(tokens.range(of: #""Baskerville""#))
+        let note = try #require(result.diagnostics.first?.notes.first)
+        #expect(note.file.path.hasSuffix("/f.json"))
+        #expect(note.range.start == tokens.utf8.distance(from: tokens.startIndex, to: value.lowerBound))
+    }
+
     /// A token's word says what the token is, not a case to pick: a weight
     /// of 900 (`black`) is no bar style.
     @Test func aTokensWordIsNotReadAsACaseOfTheKey() throws {
