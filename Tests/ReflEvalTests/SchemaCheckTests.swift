@@ -348,6 +348,23 @@ struct SchemaCheckTests {
         #expect(try Self.value(declarations + "MyApp.CardView { density: regular; }", "density", className: "MyApp.CardView") == .identifier("regular"))
     }
 
+    /// A key declared again for a class replaces its property, which then
+    /// comes last, whichever block declares it: the table lists the class's
+    /// properties in that order, and the later type is the one checked.
+    @Test func aKeyDeclaredAgainReplacesItsPropertyAndComesLast() throws {
+        let text = """
+            @view MyApp.Card: UIView { a-color: color; b-size: number; c-on: bool; }
+            @view MyApp.Card { a-color: number; }
+            @view MyApp.Card { d-text: string; b-size: number; }
+            MyApp.Card { a-color: 3; }
+
+            """
+        #expect(Self.diagnostics(text).isEmpty)
+        let table = try #require(Compiler.compile(source: SourceFile(path: "main.less", text: text)).ruleTable)
+        let card = try #require(table.views.classes["MyApp.Card"])
+        #expect(card.properties.map { "\($0.stylesheetKey): \($0.type)" } == ["c-on: bool", "a-color: number", "d-text: string", "b-size: number"])
+    }
+
     @Test func mistakesInDeclarationsAreReportedAtTheirPlace() {
         #expect(Self.diagnostics("@view A: UIView { a: colour; }\n@view A: UILabel {}\n@view UIButton: UIView {}") == [
             "view-declaration 1:22 unknown type 'colour'; the types are any, bool, border, color, directional-edge-insets, duration, edge-insets, font, gradient, image, number, offset, point, rect, shadow, size, string, text-attributes, transform, enum(a, b, ...), per-state(TYPE)",
