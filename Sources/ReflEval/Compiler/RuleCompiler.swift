@@ -287,7 +287,10 @@ final class RuleCompiler {
         }
         var includeReferences: [IncludeReference] = []
         var includeTargets: [Int32] = []
-        var knownSelectors: [String]?  // every selector, for "did you mean", made on the first unknown one
+        // Every selector, for "did you mean", laid out on the first unknown one;
+        // and the answers by selector written, which a stylesheet may repeat.
+        var knownSelectors: Suggestions.Candidates?
+        var suggestions: [String: String?] = [:]
         for (fileIndex, file) in files.enumerated() {
             // Per file, not per rule: taking the tree and the id map is
             // counting references to their arrays.
@@ -312,8 +315,9 @@ final class RuleCompiler {
                         var target = first[Int(ids[Int(selector.textID)])]
                         if target < 0 {
                             let written = selector.canonicalText(in: file.source)
-                            if knownSelectors == nil { knownSelectors = allSelectorTexts(of: headers) }
-                            let suggestion = Suggestions.closest(to: written, in: knownSelectors!)
+                            if knownSelectors == nil { knownSelectors = Suggestions.Candidates(allSelectorTexts(of: headers)) }
+                            let suggestion = suggestions[written] ?? Suggestions.closest(to: written, among: knownSelectors!)
+                            suggestions[written] = .some(suggestion)
                             program.report(EvalMessages.includeUndefined(written, suggestion: suggestion), in: file, at: selector.range)
                         }
                         while target >= 0 {

@@ -21,20 +21,61 @@ public enum Suggestions {
         // stylesheet's selectors) a suggestion per error would make many
         // errors quadratic.
         guard word.utf8.count <= 64, candidates.count <= maximumCandidates else { return nil }
-        let scalars = Array(word.unicodeScalars)
-        let limit = scalars.count > 1 ? 2 : 1
-        var best: (name: String, cost: Int)?
-        var rows: [Int] = []
+        var search = Search(word)
         for candidate in candidates where candidate != word {
             // Counted before the candidate is copied out: most differ in
             // length by more than one edit and are never compared.
-            guard abs(candidate.unicodeScalars.count - scalars.count) <= 1 else { continue }
-            let cost = distance(scalars, Array(candidate.unicodeScalars), limit: limit, rows: &rows)
+            guard search.isNearInLength(candidate.unicodeScalars.count) else { continue }
+            search.compare(candidate, Array(candidate.unicodeScalars))
+        }
+        return search.best?.name
+    }
+
+    /// Candidates laid out once for many suggestions among them: each one's
+    /// scalars, so that a word is not compared with each by counting and
+    /// copying it again (a stylesheet of thousands of rules, each with an
+    /// `__include` of a selector it lacks, took seconds).
+    public struct Candidates: Sendable {
+        let names: [String]
+        let scalars: [[Unicode.Scalar]]
+
+        public init(_ names: [String]) {
+            self.names = names
+            scalars = names.map { Array($0.unicodeScalars) }
+        }
+    }
+
+    /// `closest(to:in:)` among candidates laid out once.
+    public static func closest(to word: String, among candidates: Candidates) -> String? {
+        guard word.utf8.count <= 64, candidates.names.count <= maximumCandidates else { return nil }
+        var search = Search(word)
+        for index in candidates.names.indices where search.isNearInLength(candidates.scalars[index].count) && candidates.names[index] != word {
+            search.compare(candidates.names[index], candidates.scalars[index])
+        }
+        return search.best?.name
+    }
+
+    /// A word's search for its closest candidate, one candidate at a time.
+    private struct Search {
+        let scalars: [Unicode.Scalar]
+        let limit: Int
+        var best: (name: String, cost: Int)?
+        var rows: [Int] = []
+
+        init(_ word: String) {
+            scalars = Array(word.unicodeScalars)
+            limit = scalars.count > 1 ? 2 : 1
+        }
+
+        /// Whether a candidate of `count` scalars can be one edit away.
+        func isNearInLength(_ count: Int) -> Bool { abs(count - scalars.count) <= 1 }
+
+        mutating func compare(_ candidate: String, _ candidateScalars: [Unicode.Scalar]) {
+            let cost = Suggestions.distance(scalars, candidateScalars, limit: limit, rows: &rows)
             if cost <= limit, best == nil || cost < best!.cost || (cost == best!.cost && candidate < best!.name) {
                 best = (candidate, cost)
             }
         }
-        return best?.name
     }
 
     /// The edit distance in half-edits (the optimal string alignment form of
