@@ -298,6 +298,13 @@ struct SchemaCheckTests {
         #expect(Self.diagnostics(text, deploymentTarget: OSVersion(10, 3)) == [
             "property-availability 1:10 'directional-layout-margins' (UIView.directionalLayoutMargins) is available from iOS 11.0; the deployment target is iOS 10.3",
         ])
+        // Each use of the key is warned about, as it is written there (whether the key draws
+        // a warning is found once, with its check; the message is made at each use).
+        let again = text + "\nUIView:b { directionalLayoutMargins: edge-insets(1, 2, 3, 4); }\nUIView:c { alpha: 0.5; }"
+        #expect(Self.diagnostics(again, deploymentTarget: OSVersion(10, 3)) == [
+            "property-availability 1:10 'directional-layout-margins' (UIView.directionalLayoutMargins) is available from iOS 11.0; the deployment target is iOS 10.3",
+            "property-availability 2:12 'directionalLayoutMargins' (UIView.directionalLayoutMargins) is available from iOS 11.0; the deployment target is iOS 10.3",
+        ])
     }
 
     @Test func theDeploymentTargetChecksEveryStepOfAKeyPath() {

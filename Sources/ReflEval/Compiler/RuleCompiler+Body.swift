@@ -185,7 +185,7 @@ extension RuleCompiler {
                 log.report(schema.stateError(key: key(), className: checks.className), in: lowerer.file,
                            at: lowerer.syntax.stateBracket(of: declaration) ?? keyRange)
             }
-            if schema.deploymentTarget != nil, let warning = schema.availabilityWarning(
+            if known.isFlaggedAtTarget, let warning = schema.availabilityWarning(
                 key: key(), known.property, declaredBy: known.declaredBy, keyPath: context.propertyNames[Int(nameID)], of: checks.className) {
                 log.report(warning, in: lowerer.file, at: keyRange)
             }

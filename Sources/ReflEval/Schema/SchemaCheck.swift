@@ -21,10 +21,16 @@ indirect enum KeyCheck {
 final class KnownKey: Sendable {
     let property: PropertySchema
     let declaredBy: String
+    /// Whether the property, or an object on its key path, is not yet
+    /// available or is deprecated at the deployment target: found with the
+    /// key, so that a declaration of a key that draws no warning (most) does
+    /// not walk the key path again, nor make the key's text, at every use.
+    let isFlaggedAtTarget: Bool
 
-    init(_ property: PropertySchema, declaredBy: String) {
+    init(_ property: PropertySchema, declaredBy: String, isFlaggedAtTarget: Bool) {
         self.property = property
         self.declaredBy = declaredBy
+        self.isFlaggedAtTarget = isFlaggedAtTarget
     }
 }
 
@@ -57,7 +63,12 @@ struct SchemaCheck: Sendable {
                     ? writtenComponents[index] : component
                 return .unknown(unknownKey(shown, at: index, of: current, written: written, writtenComponents: writtenComponents))
             }
-            if index == components.count - 1 { return .known(KnownKey(found.property, declaredBy: found.declaredBy.name)) }
+            if index == components.count - 1 {
+                let declaredBy = found.declaredBy.name
+                // Whether the deployment target draws a warning does not depend on how the key is written, only its text does.
+                let isFlaggedAtTarget = availabilityWarning(key: written, found.property, declaredBy: declaredBy, keyPath: keyPath, of: className) != nil
+                return .known(KnownKey(found.property, declaredBy: declaredBy, isFlaggedAtTarget: isFlaggedAtTarget))
+            }
             guard case .object(let subclass) = found.property.type else {
                 return .unknown(.warning(.unknownProperty,
                     "'\(found.property.stylesheetKey)' of \(current) is \(found.property.type.article), which has no properties to reach with '--'"))
