@@ -41,9 +41,16 @@ struct SchemaTests {
                                          "B": ViewClass(name: "B", superclass: "C", properties: []),
                                          "C": ViewClass(name: "C", superclass: "A", properties: [])])
         #expect(cycle.classChain("B").map(\.name) == ["B", "C", "A"])
+        // A property is looked for up such a chain too, to its end and no further.
+        var looped = cycle
+        looped.classes["A"]!.properties = [PropertySchema(key: "x", stylesheetKey: "x", swiftName: "x", type: .number)]
+        #expect(looped.property("x", of: "B")?.declaredBy.name == "A")
+        #expect(looped.property("y", of: "B") == nil)
         var deep: [String: ViewClass] = ["V0": ViewClass(name: "V0", superclass: "UIView", properties: [])]
         for index in 1..<5_000 { deep["V\(index)"] = ViewClass(name: "V\(index)", superclass: "V\(index - 1)", properties: []) }
         #expect(ViewSchema(classes: deep).classChain("V4999").count == 5_000)
+        deep["V0"]!.properties = [PropertySchema(key: "root", stylesheetKey: "root", swiftName: "root", type: .bool)]
+        #expect(ViewSchema(classes: deep).property("root", of: "V4999")?.declaredBy.name == "V0")
         let titleColor = try #require(schema.property("titleColor", of: "UIButton")?.property)
         #expect(titleColor.isPerState)
         #expect(titleColor.type == .color)

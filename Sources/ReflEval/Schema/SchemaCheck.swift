@@ -55,10 +55,12 @@ struct SchemaCheck: Sendable {
     /// sub-objects; `written` is the key as the stylesheet has it.
     func check(keyPath: String, written: String, of className: String) -> KeyCheck {
         let components = keyPath.split(separator: ".").map(String.init)
-        let writtenComponents = SchemaWords.keyPathParts(written)
         var current = className
         for (index, component) in components.enumerated() {
             guard let found = schema.property(component, of: current) else {
+                // The parts of the key as written are only for the message (made
+                // for every key checked, they were a quarter of a check).
+                let writtenComponents = SchemaWords.keyPathParts(written)
                 let shown = index < writtenComponents.count && writtenComponents.count == components.count
                     ? writtenComponents[index] : component
                 return .unknown(unknownKey(shown, at: index, of: current, written: written, writtenComponents: writtenComponents))

@@ -32,8 +32,16 @@ public struct ViewSchema: Sendable, Equatable {
     /// `backgroundColor`) of `className`, found in the class or the nearest
     /// superclass that declares it.
     public func property(_ key: String, of className: String) -> (property: PropertySchema, declaredBy: ViewClass)? {
-        for known in classChain(className) {
+        // Up the chain class by class, without gathering it (`classChain`'s
+        // array and set, once a key checked, were a third of the check).
+        // Past as many steps as there are classes the chain is a cycle, and
+        // each class of it has been searched.
+        var next: String? = className
+        var steps = 0
+        while let current = next, steps <= classes.count, let known = classes[current] {
             if let property = known.properties.first(where: { $0.key == key }) { return (property, known) }
+            next = known.superclass
+            steps += 1
         }
         return nil
     }
