@@ -94,14 +94,7 @@ package enum StylesheetText {
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(name.utf8.count + 4)
-            for byte in name.utf8 {
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
-                    if !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-                    bytes.append(byte + (UInt8(ascii: "a") - UInt8(ascii: "A")))
-                } else {
-                    bytes.append(byte)
-                }
-            }
+            bytes.append(contentsOf: ASCIIKebabBytes(name))
             return String(decoding: bytes, as: UTF8.self)
         }
         var out = ""
@@ -127,17 +120,32 @@ package enum StylesheetText {
         guard name.utf8.allSatisfy({ $0 < 0x80 }), text.utf8.allSatisfy({ $0 < 0x80 }) else {
             return kebabCase(name) == text
         }
-        var textBytes = text.utf8.makeIterator()
-        var wroteAny = false
-        for byte in name.utf8 {
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
-                if wroteAny && textBytes.next() != UInt8(ascii: "-") { return false }
-                if textBytes.next() != byte + (UInt8(ascii: "a") - UInt8(ascii: "A")) { return false }
-            } else if textBytes.next() != byte {
-                return false
+        return ASCIIKebabBytes(name).elementsEqual(text.utf8)
+    }
+
+    /// The bytes of an ASCII name's kebab case, made as they are read: an
+    /// uppercase letter becomes a `-` (unless it is first) and the letter in
+    /// lowercase.
+    private struct ASCIIKebabBytes: Sequence, IteratorProtocol {
+        private var name: String.UTF8View.Iterator
+        /// The lowercase letter that follows the `-` just given.
+        private var pending: UInt8?
+        private var gaveAny = false
+
+        init(_ name: String) { self.name = name.utf8.makeIterator() }
+
+        mutating func next() -> UInt8? {
+            if let letter = pending {
+                pending = nil
+                return letter
             }
-            wroteAny = true
+            guard let byte = name.next() else { return nil }
+            defer { gaveAny = true }
+            guard byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") else { return byte }
+            let lower = byte + (UInt8(ascii: "a") - UInt8(ascii: "A"))
+            guard gaveAny else { return lower }
+            pending = lower
+            return UInt8(ascii: "-")
         }
-        return textBytes.next() == nil
     }
 }
