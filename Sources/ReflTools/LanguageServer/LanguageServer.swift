@@ -342,9 +342,7 @@ public final class LanguageServer {
         ]
         if !diagnostic.notes.isEmpty {
             object["relatedInformation"] = .array(diagnostic.notes.map { note in
-                .object(["message": .string(note.message),
-                         "location": .object(["uri": .string(uri(of: note.file)),
-                                              "range": self.text(of: note.file).json(note.range, encoding: encoding)])])
+                .object(["message": .string(note.message), "location": location(note.file, note.range)])
             })
         }
         return .object(object)
