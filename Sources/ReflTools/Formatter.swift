@@ -297,7 +297,18 @@ struct FormatterLayout {
     /// level deeper. Returns whether there were any.
     @discardableResult
     private mutating func writeInlineGap() -> Bool {
-        let gap = FormatterGap(bytes: bytes, range: gapRange(before: index))
+        let range = gapRange(before: index)
+        // Most gaps are a space or nothing: a gap holds a comment only
+        // where it holds a `/`, and is read as a `FormatterGap` only then.
+        guard (range.start..<range.end).contains(where: { bytes[$0] == UInt8(ascii: "/") }) else {
+            if lineIsClosed {
+                depth += 1
+                startLine()
+                depth -= 1
+            }
+            return false
+        }
+        let gap = FormatterGap(bytes: bytes, range: range)
         for comment in gap.comments {
             // After a `//` comment the line is closed: the next comment
             // starts a continuation line (on the same line it would become
@@ -334,7 +345,7 @@ struct FormatterLayout {
 
     /// Past a byte order mark, which the layout leaves out (it means nothing).
     static func startOffset(_ bytes: [UInt8]) -> Int {
-        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     // MARK: Writing
@@ -343,7 +354,10 @@ struct FormatterLayout {
         if current.kind == .important {
             write("!important")
         } else {
-            output.append(contentsOf: text(of: current))
+            // Byte by byte: a slice of `bytes` would count a reference to
+            // them (two atomic operations a token, which cost more than the
+            // copy of the few bytes most tokens have).
+            for position in current.range.start..<current.range.end { output.append(bytes[position]) }
         }
         index += 1
     }

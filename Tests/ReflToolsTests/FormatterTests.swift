@@ -50,6 +50,9 @@ struct FormatterTests {
         // A lone CR ends a line (old Mac line ends): a `//` comment ends there, and the layout's line ends are LF, in a comment too.
         ("// c\rA { a: 1; // one\r\r\r  b: 2; }\r", "// c\nA {\n    a: 1; // one\n\n    b: 2;\n}\n"),
         ("A {\r\n    /* two\r\n    lines\rand a third */\r\n    a: 1;\r\n}\r\n", "A {\n    /* two\n    lines\nand a third */\n    a: 1;\n}\n"),
+        // After a `//` comment inside a value, the next gap has no comment and the value goes on one level deeper.
+        ("A { a: rect(1, // one\n 2,3, 4); }", "A {\n    a: rect(1, // one\n        2, 3, 4);\n}\n"),
+        ("A { a: f(1 /* x */, 2)  /* y */ ; }", "A {\n    a: f(1 /* x */, 2) /* y */;\n}\n"),
     ])
     func layout(source: String, expected: String) {
         #expect(Self.format(source) == expected)
