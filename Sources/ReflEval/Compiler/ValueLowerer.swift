@@ -412,7 +412,6 @@ final class ValueLowerer {
     private func lowerCall(_ id: ValueID) -> StyleValue? {
         let nameRange = syntax.callName(id, in: bytes)
         let found = BuiltinFunctions.function(namedBy: nameRange, in: bytes)
-        let name = found?.name ?? file.text(nameRange)
         // Children are walked by skipping each one's subtree (`ValueArena.children`
         // would take a reference to the shared arena per call).
         let end = syntax.values.subtreeEnd(of: id)
@@ -470,11 +469,11 @@ final class ValueLowerer {
         callDepth -= 1
         let arguments = ArgumentValues(argumentStack, from: base)
         guard let misspelt else {
-            return failed ? nil : build(found, named: name, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
+            return failed ? nil : build(found, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
         }
         // Nested calls are built by now: these are this call's alone.
         misspeltArguments = misspelt
-        let value = failed ? nil : build(found, named: name, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
+        let value = failed ? nil : build(found, at: id, nameRange: nameRange, arguments: arguments, forms: forms)
         // Those the function did not refuse; a variable's word that a function takes is meant.
         for word in misspeltArguments! where word.definitionNotes == nil { report(word.warning, word.range) }
         misspeltArguments = nil
@@ -587,9 +586,13 @@ final class ValueLowerer {
     /// `values` is taken, not borrowed: it moves into the function's
     /// arguments rather than being copied, which would count a reference
     /// to the argument stack (two atomic operations of every call lowered).
-    private func build(_ found: BuiltinFunctions.Named?, named name: String, at id: ValueID, nameRange: SourceRange,
+    /// The function's name is made only for a message or an unknown
+    /// function's call: a copy of it for every call would count a
+    /// reference to it.
+    private func build(_ found: BuiltinFunctions.Named?, at id: ValueID, nameRange: SourceRange,
                        arguments values: consuming ArgumentValues, forms: ArgumentForms) -> StyleValue? {
-        guard let builtin = found?.function else {
+        guard let found else {
+            let name = file.text(nameRange)
             if let suggestion = functionTypos.answer(for: name, { Suggestions.closest(to: name, in: BuiltinFunctions.table.keys) }) {
                 report(EvalMessages.unknownFunction(name, suggestion: suggestion), nameRange)
             }
@@ -599,29 +602,29 @@ final class ValueLowerer {
             }
             return .call(name: name, arguments: Array(values))
         }
-        if !builtin.takesNamedArguments, let named = forms.firstNamed {
-            report(EvalMessages.namedArgumentNotTaken(name), values.range(named))
+        if !found.function.takesNamedArguments, let named = forms.firstNamed {
+            report(EvalMessages.namedArgumentNotTaken(found.name), values.range(named))
             return nil
         }
-        guard builtin.arity.contains(values.count) else {
+        guard found.function.arity.contains(values.count) else {
             // Too many: at the first extra argument; too few: at the closing ')'.
             let node = syntax.values[id]
-            let at = values.count > builtin.arity.upperBound
-                ? values.range(builtin.arity.upperBound) : SourceRange.at(max(node.range.start, node.range.end - 1))
-            report(EvalMessages.arity(name, expected: builtin.arityText, found: values.count), at)
+            let at = values.count > found.function.arity.upperBound
+                ? values.range(found.function.arity.upperBound) : SourceRange.at(max(node.range.start, node.range.end - 1))
+            report(EvalMessages.arity(found.name, expected: found.function.arityText, found: values.count), at)
             return nil
         }
-        if !builtin.holdsColors {
+        if !found.function.holdsColors {
             if let index = values.firstIndex(where: { if case .assetColor = $0 { return true }; return false }) {
-                report(EvalMessages.assetColorInFunction(name), values.range(index))
+                report(EvalMessages.assetColorInFunction(found.name), values.range(index))
                 return nil
             }
-            if name != "light-dark", values.contains(where: \.isLightDark) {
-                return buildPerAppearance(builtin, named: name, at: id, arguments: values, forms: forms)
+            if !found.isLightDark, values.contains(where: \.isLightDark) {
+                return buildPerAppearance(found, at: id, arguments: values, forms: forms)
             }
         }
-        var arguments = CallArguments(function: name, values: values, forms: forms)
-        let result = builtin.build(&arguments)
+        var arguments = CallArguments(calling: found, values: values, forms: forms)
+        let result = found.function.build(&arguments)
         for (message, range) in arguments.problems {
             var message = message
             var notes: [Diagnostic.Note] = []
@@ -638,7 +641,7 @@ final class ValueLowerer {
         }
         if let result, Arithmetic.isBeyondRange(result) {
             // `percentage(@huge)`: an overflow is an error, never an infinite number in the table (JSON has none).
-            report(EvalMessages.callResultTooLarge(name), syntax.values[id].range)
+            report(EvalMessages.callResultTooLarge(found.name), syntax.values[id].range)
             return nil
         }
         return result
@@ -647,7 +650,7 @@ final class ValueLowerer {
     /// A function given a `light-dark()` color applies to each side:
     /// `darken(light-dark(a, b), 10%)` is `light-dark(darken(a, 10%), darken(b, 10%))`.
     /// Its result must then be a color for each appearance.
-    private func buildPerAppearance(_ builtin: BuiltinFunction, named name: String, at id: ValueID,
+    private func buildPerAppearance(_ found: BuiltinFunctions.Named, at id: ValueID,
                                     arguments values: ArgumentValues, forms: ArgumentForms) -> StyleValue? {
         func side(_ dark: Bool) -> (StyleValue?, [(Message, SourceRange)]) {
             let picked = values.map { value -> StyleValue in
@@ -657,8 +660,8 @@ final class ValueLowerer {
             let base = argumentStack.count
             defer { argumentStack.pop(to: base) }
             for (index, value) in picked.enumerated() { argumentStack.push(value, at: values.range(index)) }
-            var arguments = CallArguments(function: name, values: ArgumentValues(argumentStack, from: base), forms: forms)
-            let result = builtin.build(&arguments)
+            var arguments = CallArguments(calling: found, values: ArgumentValues(argumentStack, from: base), forms: forms)
+            let result = found.function.build(&arguments)
             return (result, arguments.problems)
         }
         let (light, problems) = side(false)
@@ -666,7 +669,7 @@ final class ValueLowerer {
         guard let light else { return nil }
         guard let dark = side(true).0 else { return nil }
         guard case .color(let lightColor) = light, case .color(let darkColor) = dark else {
-            report(EvalMessages.lightDarkOutsideColorFunction(name), syntax.values[id].range)
+            report(EvalMessages.lightDarkOutsideColorFunction(found.name), syntax.values[id].range)
             return nil
         }
         return lightColor == darkColor ? .color(lightColor) : .lightDark(light: lightColor, dark: darkColor)

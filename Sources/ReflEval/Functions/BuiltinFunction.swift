@@ -95,12 +95,16 @@ enum BuiltinFunctions {
         let takesConditions: Bool
         /// See `BuiltinFunction.takesWords`.
         let takesWords: Bool
+        /// Whether it is `light-dark()`, the one function of colors that
+        /// takes a `light-dark()` color as it is (others apply to each side).
+        let isLightDark: Bool
 
         init(name: String, function: BuiltinFunction) {
             self.name = name
             self.function = function
             takesConditions = name == "condition"
             takesWords = function.takesWords
+            isLightDark = name == "light-dark"
         }
     }
 
@@ -117,7 +121,12 @@ enum BuiltinFunctions {
 /// wrong argument at the argument itself. Valid only while the function
 /// builds its value.
 struct CallArguments {
-    let function: String
+    /// The function called. Not counted: the functions live as long as the
+    /// process, in `BuiltinFunctions`' table, and a counted reference (or
+    /// its name as a String) would cost two atomic operations a call, where
+    /// the name is only read for a message.
+    unowned(unsafe) let called: BuiltinFunctions.Named
+    var function: String { called.name }
     /// The values, read-only and bounds-checked.
     let values: ArgumentValues
     /// How each argument was written.
@@ -125,8 +134,8 @@ struct CallArguments {
     /// Problems found, each at an argument's range.
     private(set) var problems: [(Message, SourceRange)] = []
 
-    init(function: String, values: ArgumentValues, forms: ArgumentForms = ArgumentForms()) {
-        self.function = function
+    init(calling called: BuiltinFunctions.Named, values: ArgumentValues, forms: ArgumentForms = ArgumentForms()) {
+        self.called = called
         self.values = values
         self.forms = forms
     }
