@@ -43,6 +43,11 @@ public enum StylesheetFormatter {
         var layout = FormatterLayout(bytes: file.bytes, tokens: tokens)
         layout.formatStylesheet()
         let output = layout.output
+        // A file already in the layout (most files an editor formats on
+        // save) passes the check by itself: its tokens and comments are
+        // its own, it parsed without errors above, and formatting it again
+        // is formatting it.
+        if output == file.bytes { return .formatted(output) }
         if let problem = FormatterCheck.problem(original: file, originalTokens: tokens, formatted: output) {
             return .refused(problem)
         }
