@@ -589,7 +589,7 @@ final class ValueLowerer {
     /// The function's name is made only for a message or an unknown
     /// function's call: a copy of it for every call would count a
     /// reference to it.
-    private func build(_ found: BuiltinFunctions.Named?, at id: ValueID, nameRange: SourceRange,
+    private func build(_ found: BuiltinFunctions.Found?, at id: ValueID, nameRange: SourceRange,
                        arguments values: consuming ArgumentValues, forms: ArgumentForms) -> StyleValue? {
         guard let found else {
             let name = file.text(nameRange)
@@ -602,19 +602,19 @@ final class ValueLowerer {
             }
             return .call(name: name, arguments: Array(values))
         }
-        if !found.function.takesNamedArguments, let named = forms.firstNamed {
+        if !found.takesNamedArguments, let named = forms.firstNamed {
             report(EvalMessages.namedArgumentNotTaken(found.name), values.range(named))
             return nil
         }
-        guard found.function.arity.contains(values.count) else {
+        guard found.arity.contains(values.count) else {
             // Too many: at the first extra argument; too few: at the closing ')'.
             let node = syntax.values[id]
-            let at = values.count > found.function.arity.upperBound
-                ? values.range(found.function.arity.upperBound) : SourceRange.at(max(node.range.start, node.range.end - 1))
-            report(EvalMessages.arity(found.name, expected: found.function.arityText, found: values.count), at)
+            let at = values.count > found.arity.upperBound
+                ? values.range(found.arity.upperBound) : SourceRange.at(max(node.range.start, node.range.end - 1))
+            report(EvalMessages.arity(found.name, expected: found.arityText, found: values.count), at)
             return nil
         }
-        if !found.function.holdsColors {
+        if !found.holdsColors {
             if let index = values.firstIndex(where: { if case .assetColor = $0 { return true }; return false }) {
                 report(EvalMessages.assetColorInFunction(found.name), values.range(index))
                 return nil
@@ -624,7 +624,7 @@ final class ValueLowerer {
             }
         }
         var arguments = CallArguments(calling: found, values: values, forms: forms)
-        let result = found.function.build(&arguments)
+        let result = found.build(&arguments)
         for (message, range) in arguments.problems {
             var message = message
             var notes: [Diagnostic.Note] = []
@@ -650,7 +650,7 @@ final class ValueLowerer {
     /// A function given a `light-dark()` color applies to each side:
     /// `darken(light-dark(a, b), 10%)` is `light-dark(darken(a, 10%), darken(b, 10%))`.
     /// Its result must then be a color for each appearance.
-    private func buildPerAppearance(_ found: BuiltinFunctions.Named, at id: ValueID,
+    private func buildPerAppearance(_ found: BuiltinFunctions.Found, at id: ValueID,
                                     arguments values: ArgumentValues, forms: ArgumentForms) -> StyleValue? {
         func side(_ dark: Bool) -> (StyleValue?, [(Message, SourceRange)]) {
             let picked = values.map { value -> StyleValue in
@@ -661,7 +661,7 @@ final class ValueLowerer {
             defer { argumentStack.pop(to: base) }
             for (index, value) in picked.enumerated() { argumentStack.push(value, at: values.range(index)) }
             var arguments = CallArguments(calling: found, values: ArgumentValues(argumentStack, from: base), forms: forms)
-            let result = found.function.build(&arguments)
+            let result = found.build(&arguments)
             return (result, arguments.problems)
         }
         let (light, problems) = side(false)
