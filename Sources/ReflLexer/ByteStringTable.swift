@@ -30,7 +30,9 @@ public struct ByteStringTable: Sendable {
         let (slot, found) = find(source, range, hash: hash)
         if let found { return found }
         let id = Int32(hashes.count)
-        storage.append(contentsOf: source[range])
+        // Byte by byte: a slice of `source` would count a reference to it,
+        // the bytes of a file that several threads parse at once.
+        for index in range { storage.append(source[index]) }
         starts.append(Int32(storage.count))
         hashes.append(hash)
         slots[slot] = id

@@ -245,10 +245,9 @@ public struct Selector: Sendable {
         withCanonicalBytes(in: file.bytes) { String(decoding: $0[$1], as: UTF8.self) }
     }
 
-    /// Calls `body` with the canonical text's bytes, as a range of an
-    /// array: of `source` (the file's bytes) when the selector is written
-    /// without spaces, as it nearly always is; of an assembled one otherwise.
-    public func withCanonicalBytes<Result>(in source: [UInt8], _ body: (_ bytes: [UInt8], _ range: Range<Int>) -> Result) -> Result {
+    /// Where the source spells the canonical text: the selector written
+    /// without spaces, as it nearly always is; nil otherwise.
+    public var canonicalRange: Range<Int>? {
         // Parts one byte apart have exactly a `:` between them (the grammar
         // allows nothing else that short), so the source spells the canonical text.
         // The parts are taken one by one, not looped over as an array: an
@@ -264,7 +263,14 @@ public struct Selector: Sendable {
         follow(className)
         follow(trait)
         follow(whereClause)
-        if isWrittenCanonically && start >= 0 { return body(source, start..<end) }
+        return isWrittenCanonically && start >= 0 ? start..<end : nil
+    }
+
+    /// Calls `body` with the canonical text's bytes, as a range of an
+    /// array: of `source` (the file's bytes) when the selector is written
+    /// without spaces, as it nearly always is; of an assembled one otherwise.
+    public func withCanonicalBytes<Result>(in source: [UInt8], _ body: (_ bytes: [UInt8], _ range: Range<Int>) -> Result) -> Result {
+        if let range = canonicalRange { return body(source, range) }
         var bytes: [UInt8] = []
         func append(_ part: SourceRange?) {
             guard let part else { return }

@@ -26,6 +26,13 @@ extension Parser {
             selector = next
             isValid = isValid && nextIsValid
         }
+        if stepCount == 0, let range = selector.canonicalRange {
+            // Most selectors: interned where the source spells them. Handing
+            // the source to a function of its own counted a reference to it,
+            // which the threads parsing pieces of one file share and fight over.
+            selector.textID = syntax.selectorTexts.intern(source, range)
+            return (selector, isValid)
+        }
         let steps = syntax.contextSteps[(syntax.contextSteps.count - stepCount)...]
         // A static call: a method call on `self` would copy the parser, and the
         // copy's share of the texts' storage would make each intern copy it whole.
