@@ -684,6 +684,12 @@ final class ValueLowerer {
         while next < end {
             let item = next
             next = syntax.values.subtreeEnd(of: item)
+            // An option written as its word is read as its bit: its value,
+            // shared by every thread, would be copied only to be read.
+            if syntax.values[item].kind == .identifier, let bit = Keywords.autoresizingBit(spelledBy: syntax.values[item].range, in: bytes) {
+                bits |= bit
+                continue
+            }
             guard let value = lowerExact(item) else {
                 failed = true
                 continue
@@ -694,8 +700,22 @@ final class ValueLowerer {
             }
             bits |= options.rawValue
         }
-        return failed ? nil : .optionSet(Keywords.optionSet(bits: bits))
+        guard !failed else { return nil }
+        if bits >= 0 && bits < optionSets.count {
+            if optionSets[bits] == nil {
+                // A new array of the options' names (literals, which count no references).
+                let shared = Keywords.optionSet(bits: bits)
+                optionSets[bits] = OptionSetValue(setName: shared.setName, options: shared.options.map { $0 }, rawValue: shared.rawValue)
+            }
+            return .optionSet(optionSets[bits]!)
+        }
+        return .optionSet(Keywords.optionSet(bits: bits))
     }
+
+    /// The option sets this lowerer made, by their bits: values of its
+    /// thread's own, where `Keywords`' are shared by every thread, and the
+    /// counts of references of their arrays fought over by the cores.
+    private var optionSets = [OptionSetValue?](repeating: nil, count: 64)
 
     // MARK: - Conditions
 

@@ -62,6 +62,19 @@ enum Keywords {
         bits >= 0 && bits < optionSets.count ? optionSets[bits] : makeOptionSet(bits: bits)
     }
 
+    /// The bit of the autoresizing option spelled exactly by `range` of
+    /// `source` (`none` is 0), or nil: what `value(spelledBy:in:)` gives
+    /// for it, without a value to copy.
+    static func autoresizingBit(spelledBy range: SourceRange, in source: [UInt8]) -> Int? {
+        autoresizingBits.value(namedBy: range, in: source)
+    }
+
+    /// The words whose keyword is an autoresizing option set, with its bits.
+    private static let autoresizingBits = ByteKeyedTable(table.compactMapValues { value -> Int? in
+        guard case .optionSet(let options) = value, options.setName == "UIViewAutoresizing" else { return nil }
+        return options.rawValue
+    })
+
     /// Every combination of the six options, made once.
     private static let optionSets: [OptionSetValue] = (0..<64).map(makeOptionSet)
 
