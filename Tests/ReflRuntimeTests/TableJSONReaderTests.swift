@@ -67,6 +67,34 @@ struct TableJSONReaderTests {
         }
     }
 
+    /// A large table's rules are read in pieces on several threads; a
+    /// mistake is reported as a reading from the start would report it: the
+    /// first one, at its place, with the rule it is in, wherever the pieces
+    /// are cut.
+    @Test func aLargeTableReportsItsFirstMistakeWhateverPieceHoldsIt() throws {
+        let written = Self.largeTable().jsonBytes()
+        let color = Array(#""type":"color""#.utf8), colour = Array(#""type":"colour""#.utf8)
+        func place(of needle: [UInt8], after start: Int) throws -> Int {
+            try #require((start...(written.count - needle.count)).first { written[$0..<($0 + needle.count)].elementsEqual(needle) })
+        }
+        let first = try place(of: color, after: written.count * 35 / 100), second = try place(of: color, after: written.count * 80 / 100)
+        var damaged = written
+        damaged.replaceSubrange(second..<(second + color.count), with: colour)
+        damaged.replaceSubrange(first..<(first + color.count), with: colour)
+        // The rule that holds the first mistake: each rule has one selector, written first.
+        let selectorKey = Array(#""selector""#.utf8)
+        let rulesBefore = (0..<first).filter { written[$0..<($0 + selectorKey.count)].elementsEqual(selectorKey) }.count
+        do {
+            _ = try Stylesheet(ruleTableJSON: damaged)
+            Issue.record("a damaged table was read")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.range.start == first + 7)  // at the type's value
+            #expect(diagnostic.message.hasPrefix("malformed rule table: table.rules[\(rulesBefore - 1)]."), "\(diagnostic.message)")
+            #expect(diagnostic.message.hasSuffix("unknown value type 'colour'"))
+        }
+    }
+
     /// A JSON table file of `FileSystem.largeFileSize` or more is read where
     /// it is mapped: the same table as read into an array, and a mistake in
     /// it reported at the same place. A smaller file is not mapped.
@@ -75,7 +103,7 @@ struct TableJSONReaderTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Rules enough to pass the size from which files are mapped, so that
-        // the mapped table's rules are read in two halves on two threads too.
+        // the mapped table's rules are read in pieces on several threads too.
         let base = Self.largeTable()
         var table = base
         while table.jsonBytes().count < FileSystem.largeFileSize { table.rules += base.rules }
