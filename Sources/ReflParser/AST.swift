@@ -242,7 +242,10 @@ public struct Selector: Sendable {
     /// The canonical text, `Class:trait:__where`, independent of spacing:
     /// what `__include` matches against.
     public func canonicalText(in file: SourceFile) -> String {
-        withCanonicalBytes(in: file.bytes) { String(decoding: $0[$1], as: UTF8.self) }
+        // Made by the file where it spells the text: a slice of its bytes
+        // would count a reference to them, shared by the threads.
+        if let range = canonicalRange { return file.text(SourceRange(range.lowerBound, range.upperBound)) }
+        return withCanonicalBytes(in: file.bytes) { String(decoding: $0[$1], as: UTF8.self) }
     }
 
     /// Where the source spells the canonical text: the selector written

@@ -254,13 +254,17 @@ final class RuleCompiler {
     /// the whole selector's canonical text (`MyApp.Header > UIButton:primary`).
     static func selector(of rule: Rule, in file: LoadedFile) -> RuleSelector {
         let syntax = rule.selector
-        let steps = file.syntax.contextSteps[Int(rule.contextRange.lowerBound)..<Int(rule.contextRange.upperBound)]
+        // The steps by index: a slice of the file's steps would count a
+        // reference to them, shared by the threads (most rules have none).
+        let steps = Int(rule.contextRange.lowerBound)..<Int(rule.contextRange.upperBound)
         let raw = steps.isEmpty ? syntax.canonicalText(in: file.source) : file.syntax.selectorTexts.string(of: syntax.textID)
         return RuleSelector(raw: raw, className: syntax.className.map(file.text), trait: syntax.trait.map(file.text),
                             hasWhere: syntax.hasWhere,
-                            context: steps.map { RuleContextStep(className: $0.selector.className.map(file.text),
-                                                                 trait: $0.selector.trait.map(file.text),
-                                                                 isParentOfNext: $0.isParentOfNext) })
+                            context: steps.isEmpty ? [] : steps.map { index in
+                                let step = file.syntax.contextSteps[index]
+                                return RuleContextStep(className: step.selector.className.map(file.text), trait: step.selector.trait.map(file.text),
+                                                       isParentOfNext: step.isParentOfNext)
+                            })
     }
 
     private func resolveIncludeReferences() {
