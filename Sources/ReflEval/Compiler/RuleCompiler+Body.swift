@@ -310,12 +310,12 @@ extension RuleCompiler {
         // compared with the last one met: this runs for every rule of a class
         // unknown to the schema, and making the name and finding its dot by
         // characters cost 5% of a build of such rules.
-        let bytes = lowerer.file.source.bytes[range.start..<range.end]
-        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), bytes.lastIndex(of: UInt8(ascii: ".")) == dot else { return }
-        guard context.isUIKitClass(prefix: bytes[..<dot]) else { return }
-        let prefix = String(decoding: bytes[..<dot], as: UTF8.self)
+        // Read through the lowerer, in place: a slice of the file's bytes
+        // would count a reference to them, which the threads share.
+        guard let dot = lowerer.onlyDot(in: range), context.isUIKitClass(prefix: SourceRange(range.start, dot)) else { return }
+        let prefix = lowerer.file.text(SourceRange(range.start, dot))
         let name = lowerer.file.text(range)
-        let member = String(decoding: bytes[(dot + 1)...], as: UTF8.self)
+        let member = lowerer.file.text(SourceRange(dot + 1, range.end))
         let suggestion = prefix + ":" + member
         context.log.report(.warning(.dottedSelector, "'\(name)' is read as a class of that name; did you mean the trait '\(suggestion)'?",
                                     fixIt: FixIt(replacement: suggestion)), in: lowerer.file, at: range)

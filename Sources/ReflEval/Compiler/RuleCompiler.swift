@@ -507,10 +507,11 @@ final class RuleContext {
     /// (`MyApp.`): the last answer is kept, so that a String of the prefix
     /// is not made and looked up for every rule (1.3% of a build of such
     /// rules; see `RuleCompiler.warnIfDottedTrait`).
-    func isUIKitClass(prefix bytes: ArraySlice<UInt8>) -> Bool {
-        if let last = lastDottedPrefix, last.bytes.elementsEqual(bytes) { return last.isUIKitClass }
-        let answer = UIKitSchema.schema.classes[String(decoding: bytes, as: UTF8.self)] != nil
-        lastDottedPrefix = (Array(bytes), answer)
+    func isUIKitClass(prefix range: SourceRange) -> Bool {
+        if let last = lastDottedPrefix, lowerer.bytes(in: range, equal: last.bytes) { return last.isUIKitClass }
+        let prefix = lowerer.file.text(range)
+        let answer = UIKitSchema.schema.classes[prefix] != nil
+        lastDottedPrefix = (Array(prefix.utf8), answer)
         return answer
     }
 

@@ -333,7 +333,7 @@ final class ValueLowerer {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     private func lowerHash(_ range: SourceRange) -> StyleValue? {
-        guard let color = HexColor.color(bytes[range.start..<range.end]) else {
+        guard let color = HexColor.color(bytes, in: range.start..<range.end) else {
             report(EvalMessages.invalidHexColor(file.text(range)), range)
             return nil
         }
@@ -673,6 +673,24 @@ final class ValueLowerer {
             return nil
         }
         return lightColor == darkColor ? .color(lightColor) : .lightDark(light: lightColor, dark: darkColor)
+    }
+
+    /// Where the one `.` of `range` of the file is; nil when it has none or
+    /// more than one.
+    func onlyDot(in range: SourceRange) -> Int? {
+        var dot: Int?
+        for index in range.start..<range.end where bytes[index] == UInt8(ascii: ".") {
+            guard dot == nil else { return nil }
+            dot = index
+        }
+        return dot
+    }
+
+    /// Whether `range` of the file holds exactly the bytes `other`.
+    func bytes(in range: SourceRange, equal other: [UInt8]) -> Bool {
+        guard range.end - range.start == other.count else { return false }
+        for offset in other.indices where bytes[range.start + offset] != other[offset] { return false }
+        return true
     }
 
     /// `flexible-width, flexible-height`: the options are OR-ed together.
