@@ -719,7 +719,9 @@ final class ValueLowerer {
             bits |= options.rawValue
         }
         guard !failed else { return nil }
-        if bits >= 0 && bits < optionSets.count {
+        if bits >= 0 && bits < 64 {
+            // Made on first use: a lowerer is made for each variable's definition too.
+            if optionSets.isEmpty { optionSets = [OptionSetValue?](repeating: nil, count: 64) }
             if optionSets[bits] == nil {
                 // A new array of the options' names (literals, which count no references).
                 let shared = Keywords.optionSet(bits: bits)
@@ -733,7 +735,7 @@ final class ValueLowerer {
     /// The option sets this lowerer made, by their bits: values of its
     /// thread's own, where `Keywords`' are shared by every thread, and the
     /// counts of references of their arrays fought over by the cores.
-    private var optionSets = [OptionSetValue?](repeating: nil, count: 64)
+    private var optionSets: [OptionSetValue?] = []
 
     // MARK: - Conditions
 
