@@ -13,10 +13,11 @@ import ReflParser
 /// byte, and so is whether whitespace stands around an operator (it decides
 /// what `-` means).
 ///
-/// Only a file without syntax errors is formatted. The result is checked
-/// before it is returned: it must parse without errors, hold the same
-/// tokens in the same order, and format to itself. A file that would fail
-/// the check is refused, never damaged.
+/// Only a file without syntax errors is formatted. A result that differs
+/// from the file is checked before it is returned: it must parse without
+/// errors, hold the same tokens in the same order, and format to itself (a
+/// result equal to the file passes by itself). A file that would fail the
+/// check is refused, never damaged.
 public enum StylesheetFormatter {
     /// What formatting a file gave.
     public enum Outcome: Sendable {
@@ -303,9 +304,8 @@ struct FormatterLayout {
     @discardableResult
     private mutating func writeInlineGap() -> Bool {
         let range = gapRange(before: index)
-        // Most gaps are a space or nothing: a gap holds a comment only
-        // where it holds a `/`, and is read as a `FormatterGap` only then.
-        guard (range.start..<range.end).contains(where: { bytes[$0] == UInt8(ascii: "/") }) else {
+        // Most gaps are a space or nothing, and are not read as a `FormatterGap`.
+        guard FormatterGap.mayHoldComment(bytes, range) else {
             if lineIsClosed {
                 depth += 1
                 startLine()
@@ -422,6 +422,12 @@ struct FormatterGap {
             if index < text.endIndex && text[index] == UInt8(ascii: "\n") { index += 1 }
         }
         body(text[index...])
+    }
+
+    /// Whether the gap at `range` may hold a comment: only where it holds a
+    /// `/`. Read by index: a slice would count a reference to the bytes.
+    static func mayHoldComment(_ bytes: [UInt8], _ range: SourceRange) -> Bool {
+        (range.start..<range.end).contains { bytes[$0] == UInt8(ascii: "/") }
     }
 
     init(bytes: [UInt8], range: SourceRange) {

@@ -100,7 +100,7 @@ enum FormatterCheck {
         for token in tokens {
             let gap = SourceRange(start, token.range.start)
             start = token.range.end
-            guard bytes[gap.start..<gap.end].contains(UInt8(ascii: "/")) else { continue }
+            guard FormatterGap.mayHoldComment(bytes, gap) else { continue }
             for comment in FormatterGap(bytes: bytes, range: gap).comments {
                 ranges.append(SourceRange(comment.text.startIndex, comment.text.endIndex))
             }

@@ -1,9 +1,8 @@
 /// A color written `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`.
 enum HexColor {
     /// The color `written` (the `#` included) spells; nil when it is no hex color.
-    static func color<Bytes: Collection<UInt8>>(_ written: Bytes) -> Color? {
-        let bytes = Array(written)
-        return color(bytes, in: bytes.indices)
+    static func color(_ written: [UInt8]) -> Color? {
+        color(written, in: written.indices)
     }
 
     /// The color the bytes of `range` of `source` spell. Read in place, with
