@@ -148,15 +148,15 @@ public final class StyleApplier {
             }
             let previous = index < old.count && old[index].entry.property == entry.property ? old[index] : nil
             if previous != nil { index += 1 }
-            guard let converted = entry.converted, entry.binding != nil || keyed != nil else {
+            guard entry.converted != nil, entry.binding != nil || keyed != nil else {
                 outcome.notApplied.append(entry.property)
                 if let previous { drop(previous, from: target, into: &outcome) }
                 continue
             }
             guard var record = previous else {
                 var original: TargetValue?
-                if case .value(let present) = read(entry, of: target, keyed) { original = present }
-                write(converted, for: entry, to: target, keyed)
+                if case .value(let present) = entry.read(of: target, keyed) { original = present }
+                entry.writeConverted(to: target, keyed)
                 written.insert(records.count)
                 records.append(StyleState.Record(entry: entry, original: original))
                 continue
@@ -166,7 +166,7 @@ public final class StyleApplier {
             // important, and then not over the app's own.
             if record.entry === entry || record.entry.value == entry.value {
                 // An app's change since the last write is kept until the stylesheet's value changes.
-                if let written = record.written, case .value(let present) = read(entry, of: target, keyed),
+                if let written = record.written, case .value(let present) = entry.read(of: target, keyed),
                    !present.isSame(as: written) {
                     outcome.keptAppValues.append(entry.property)
                     records.append(record)
@@ -177,7 +177,7 @@ public final class StyleApplier {
                     continue
                 }
             }
-            write(converted, for: entry, to: target, keyed)
+            entry.writeConverted(to: target, keyed)
             record.entry = entry
             written.insert(records.count)
             records.append(record)
@@ -196,31 +196,13 @@ public final class StyleApplier {
     private func drop(_ record: StyleState.Record, from target: StyleTarget, into outcome: inout Outcome) {
         let keyed = target as? KeyedStyleTarget
         // Through the binding of the entry that wrote it: the one found for this target's class chain.
-        if case .value(let value) = read(record.entry, of: target, keyed), let written = record.written, !value.isSame(as: written) {
+        if case .value(let value) = record.entry.read(of: target, keyed), let written = record.written, !value.isSame(as: written) {
             outcome.keptAppValues.append(record.property)
             return
         }
         // With no original known (it could not be read without making a sub-object), the property is cleared.
-        write(record.original, for: record.entry, to: target, keyed)
+        record.entry.write(record.original, to: target, keyed)
         outcome.restored.append(record.property)
-    }
-
-    // One property of one target, reached through its entry's binding or
-    // through the target's own keyed accessors. Functions rather than a
-    // structure holding the target: each would count a reference to it per
-    // property, which for an object with weak references (every registered
-    // view) is slow. The entry is passed rather than its property and
-    // binding: a reference borrowed for the call counts nothing, where a
-    // copied key path and binding count two per property.
-
-    private func read(_ entry: AppliedStyle.Entry, of target: StyleTarget, _ keyed: KeyedStyleTarget?) -> StyleRead {
-        if let binding = entry.binding { return binding.read(target, entry.property.state) }
-        return keyed?.styleValue(at: entry.property.name, for: entry.property.state) ?? .unknown
-    }
-
-    private func write(_ value: TargetValue?, for entry: AppliedStyle.Entry, to target: StyleTarget, _ keyed: KeyedStyleTarget?) {
-        if let binding = entry.binding { return binding.write(target, value, entry.property.state) }
-        keyed?.setStyleValue(value?.styleValue, at: entry.property.name, for: entry.property.state)
     }
 
     /// Puts back every property styling holds on `target` (a target leaving

@@ -19,6 +19,12 @@ public final class StyleBinding: Sendable {
         self.write = write
         self.convert = convert
     }
+
+    // The applier calls the closures through these: inside a method the
+    // binding's closures are called as they are held, where a call from
+    // outside counted a reference to the closure's context.
+    func readValue(of target: StyleTarget, for state: ControlState) -> StyleRead { read(target, state) }
+    func writeValue(_ value: TargetValue?, to target: StyleTarget, for state: ControlState) { write(target, value, state) }
 }
 
 /// What a conversion may need besides the value: the environment it was

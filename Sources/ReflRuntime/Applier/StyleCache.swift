@@ -200,6 +200,38 @@ final class AppliedStyle {
             self.binding = binding
             self.converted = converted
         }
+
+        // The property of one target, reached through the binding or through
+        // the target's own keyed accessors. Methods of the entry, and the
+        // binding's methods called through `binding?.` rather than on a
+        // name bound by `if let`: so the entry, its binding and the
+        // binding's closures are used where they are held, where the
+        // applier's loop counted a reference to the binding and to the
+        // closure's context around each call (a first styling of 1,000
+        // targets: 3.7 ms, now 2.5). The target is passed to each call, not
+        // held by a structure: holding it would count a reference to it per
+        // property, which for an object with weak references (every
+        // registered view) is slow.
+
+        /// The target's present value of the property.
+        func read(of target: StyleTarget, _ keyed: KeyedStyleTarget?) -> StyleRead {
+            if binding != nil { return binding?.readValue(of: target, for: property.state) ?? .unknown }
+            return keyed?.styleValue(at: property.name, for: property.state) ?? .unknown
+        }
+
+        /// Sets the property of the target to `value`.
+        func write(_ value: TargetValue?, to target: StyleTarget, _ keyed: KeyedStyleTarget?) {
+            if binding != nil {
+                binding?.writeValue(value, to: target, for: property.state)
+                return
+            }
+            keyed?.setStyleValue(value?.styleValue, at: property.name, for: property.state)
+        }
+
+        /// Sets the property of the target to the stylesheet's value.
+        func writeConverted(to target: StyleTarget, _ keyed: KeyedStyleTarget?) {
+            write(converted, to: target, keyed)
+        }
     }
 
     let style: ComputedStyle
