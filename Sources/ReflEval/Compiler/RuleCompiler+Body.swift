@@ -107,7 +107,7 @@ extension RuleCompiler {
                 continue
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
-                let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context) }
+                let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context, lowerer, log) }
                     ?? lowerer.lowerUnchecked(valueID)
                 let existing = body.properties.index(of: id)
                 if let existing, setByShorthand.remove(id) == nil {
@@ -165,11 +165,19 @@ extension RuleCompiler {
     /// a bare word is lowered as a case of the property's enumeration, and
     /// any other value must be of the property's type.
     private func checkedValue(_ valueID: ValueID, _ declaration: Declaration, nameID: Int32, key keyRange: SourceRange,
-                              _ checks: RuleContext.KeyChecks, in context: RuleContext) -> StyleValue? {
-        let lowerer = context.lowerer!
-        let log = context.log
+                              _ checks: RuleContext.KeyChecks, in context: RuleContext,
+                              _ lowerer: ValueLowerer, _ log: DiagnosticLog) -> StyleValue? {
+        // The lowerer and the log come from the caller, which holds them:
+        // read out of the context here, each counted a reference a declaration.
         let schema = context.schemaCheck
-        let check = context.keyCheck(nameID, written: lowerer.file.text(keyRange), in: checks)
+        // Most keys were met before: their check is taken without the
+        // closure that spells the key, which counted a reference to the lowerer.
+        var check: KeyCheck
+        if let settled = checks.settled(nameID) {
+            check = settled
+        } else {
+            check = context.keyCheck(nameID, written: lowerer.file.text(keyRange), in: checks)
+        }
         switch check {
         case .unchecked:
             return lowerer.lowerUnchecked(valueID)
@@ -177,8 +185,9 @@ extension RuleCompiler {
             log.report(message, in: lowerer.file, at: keyRange)
             return lowerer.lowerUnchecked(valueID)
         case .known(let known):
-            // Read through the check, not copied out of it: a property's schema is a struct of strings.
-            let type = known.property.type
+            // The property's schema and its type are read where the check
+            // holds them (`known.property.type`), not copied out of it: a
+            // copy counted references to their names for every declaration.
             // The key as written is made only for a message: most declarations have none.
             func key() -> String { lowerer.file.text(keyRange) }
             if declaration.states != .normal && !known.property.isPerState {
@@ -192,12 +201,15 @@ extension RuleCompiler {
             let node = lowerer.syntax.values[valueID]
             // The value, or nil with an error where the key takes a single option and it is several.
             func singleOption(_ value: StyleValue) -> StyleValue? {
-                guard let error = schema.singleOptionError(key: key(), known.property, found: value) else { return value }
+                // Asked only of the few keys that take a single option: the call hands on the closure
+                // that spells the key, which counted a reference to the lowerer for every declaration.
+                guard known.property.takesSingleOption,
+                      let error = schema.singleOptionError(key: key(), known.property, found: value) else { return value }
                 log.report(error, in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
-            if type.takesWords, let words = lowerer.bareWords(valueID),
-               let lowered = schema.lowerWords(words, key: key(), type: type) {
+            if known.property.type.takesWords, let words = lowerer.bareWords(valueID),
+               let lowered = schema.lowerWords(words, key: key(), type: known.property.type) {
                 switch lowered {
                 case .success(let value): return singleOption(value)
                 case .failure(let problem):
@@ -214,9 +226,9 @@ extension RuleCompiler {
             // `content-mode` is no `mode-left`), the note pointing at the
             // definition. Not a design token's: its word says what the token
             // is (a weight of 900 is `black`), not a case to pick.
-            if type.takesWords, node.kind == .variable, let reached = lowerer.wordReached(from: valueID),
+            if known.property.type.takesWords, node.kind == .variable, let reached = lowerer.wordReached(from: valueID),
                lowerer.program.tokenImports[ObjectIdentifier(reached.file.source)] == nil,
-               let lowered = schema.lowerWords([(reached.word, node.range)], key: key(), type: type) {
+               let lowered = schema.lowerWords([(reached.word, node.range)], key: key(), type: known.property.type) {
                 switch lowered {
                 case .success(let value): return singleOption(value)
                 case .failure(let problem):
@@ -230,19 +242,19 @@ extension RuleCompiler {
             // A word that is no keyword, where the property takes no word: one
             // error, whose "did you mean" is a keyword of the property's type
             // (`text-color: rde` means 'red'; `alpha: nope` means no 'none').
-            if let word = lowerer.unknownWord(valueID), !schema.accepts(type, schema.adapt(.identifier(word), to: type)) {
-                log.report(schema.typeError(key: key(), type, found: .identifier(word), suggestion: schema.keyword(like: word, for: type)),
+            if let word = lowerer.unknownWord(valueID), !schema.accepts(known.property.type, schema.adapt(.identifier(word), to: known.property.type)) {
+                log.report(schema.typeError(key: key(), known.property.type, found: .identifier(word), suggestion: schema.keyword(like: word, for: known.property.type)),
                            in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
             guard let value = lowerer.lower(valueID) else { return nil }
-            if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: type) {
-                log.report(.warning(.propertyType, "'\(key())' takes a case of \(type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
+            if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: known.property.type) {
+                log.report(.warning(.propertyType, "'\(key())' takes a case of \(known.property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
                                     fixIt: FixIt(replacement: word)), in: lowerer.file, at: node.range)
                 return enumValue
             }
-            let adapted = schema.adapt(value, to: type)
-            guard schema.accepts(type, adapted) else {
+            let adapted = schema.adapt(value, to: known.property.type)
+            guard schema.accepts(known.property.type, adapted) else {
                 var notes = lowerer.definitionNotes(for: valueID)
                 // A variable defined as a word of UIKit's enumerations
                 // (`@c: line;`) got no "did you mean" where it is defined, as
@@ -250,10 +262,10 @@ extension RuleCompiler {
                 // no such word, the keyword it likely misspells is named at the
                 // definition, where the fix goes.
                 if case .identifier(let word) = adapted, !notes.isEmpty, schema.isCaseWord(word),
-                   let suggestion = schema.keyword(like: word, for: type) {
+                   let suggestion = schema.keyword(like: word, for: known.property.type) {
                     notes[0].message += "; did you mean '\(suggestion)'?"
                 }
-                log.report(schema.typeError(key: key(), type, found: adapted), in: lowerer.file, at: node.range, notes: notes)
+                log.report(schema.typeError(key: key(), known.property.type, found: adapted), in: lowerer.file, at: node.range, notes: notes)
                 return nil
             }
             return singleOption(adapted)

@@ -187,13 +187,13 @@ extension RuleCompiler {
             property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         }
         guard let known = context.knownKey(PropertyNames.nameID(id), written: written(), in: checks) else { return property }
-        let schemaProperty = known.property
+        // The property's schema is read where the check holds it: a copy counted references to its names.
         let schema = context.schemaCheck
-        let adapted = schema.adapt(property.value, to: schemaProperty.type)
+        let adapted = schema.adapt(property.value, to: known.property.type)
         // A control state is copied whatever the key (`pressable { alpha[highlighted]: 0.6; }`
         // serves every control): the resolved style lists it for the host to apply.
-        var error = schema.accepts(schemaProperty.type, adapted) ? schema.singleOptionError(key: written(), schemaProperty, found: adapted)
-            : schema.typeError(key: written(), schemaProperty.type, found: adapted)
+        var error = schema.accepts(known.property.type, adapted) ? schema.singleOptionError(key: written(), known.property, found: adapted)
+            : schema.typeError(key: written(), known.property.type, found: adapted)
         guard error != nil else {
             var checked = property
             checked.value = adapted

@@ -478,6 +478,15 @@ final class RuleContext {
             return checks[Int(far) - 1]
         }
 
+        /// The check of `nameID` when it is found without the key as
+        /// written: met before, and not unknown (an unknown key's message
+        /// quotes its spelling).
+        func settled(_ nameID: Int32) -> KeyCheck? {
+            guard let check = self[nameID] else { return nil }
+            if case .unknown = check { return nil }
+            return check
+        }
+
         func set(_ check: KeyCheck, for nameID: Int32) {
             checks.append(check)
             let id = Int(nameID), place = Int32(checks.count)
