@@ -109,7 +109,12 @@ extension Stylesheet {
     public func resolve(_ query: StyleQuery) -> ComputedStyle {
         var style = ComputedStyle()
         let resolution = ValueResolution(query.environment)
-        for match in matchingRules(query) {
+        let matches = matchingRules(query)
+        // Room for every plain property the rules set (more than the style
+        // keeps where rules set the same key): the dictionary is made once,
+        // where growing it hashed every key again at each doubling.
+        style.properties.reserveCapacity(matches.reduce(0) { $0 + plainPropertyCount(of: $1.rule) })
+        for match in matches {
             forEachProperty(of: match.rule) { name, value, isImportant, state in
                 style.set(name, for: state, to: resolution.resolve(value), isImportant: isImportant)
             }

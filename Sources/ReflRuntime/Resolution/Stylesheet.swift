@@ -199,6 +199,13 @@ public struct Stylesheet: Sendable {
         }
     }
 
+    func plainPropertyCount(of rule: Int32) -> Int {
+        switch store {
+        case .table(let indexed): indexed.plainPropertyCount(of: rule)
+        case .binary(let binary): binary.plainPropertyCount(of: rule)
+        }
+    }
+
     /// The context steps of a rule's selector, outermost first.
     func context(of rule: Int32) -> [RuleContextStep] {
         switch store {
@@ -238,6 +245,8 @@ protocol RuleStore {
     /// Whether the rule's condition, if any, holds.
     func holds(_ rule: Int32, _ environment: StyleEnvironment) -> Bool
     func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void)
+    /// How many plain (not per-state) properties the rule sets.
+    func plainPropertyCount(of rule: Int32) -> Int
 }
 
 /// A rule table in memory, indexed by the names its rules can match.
@@ -294,6 +303,8 @@ struct IndexedTable: RuleStore, Sendable {
 
     func context(of rule: Int32) -> [RuleContextStep] { table.rules[Int(rule)].selector.context }
 
+    func plainPropertyCount(of rule: Int32) -> Int { table.rules[Int(rule)].properties.count }
+
     func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
         let compiled = table.rules[Int(rule)]
         for property in compiled.properties { body(property.name, property.value, property.isImportant, .normal) }
@@ -341,6 +352,8 @@ extension BinaryTable: RuleStore {
     func forEachProperty(of rule: Int32, _ body: (String, StyleValue, Bool, ControlState) -> Void) {
         forEachProperty(ofRule: Int(rule), body)
     }
+
+    func plainPropertyCount(of rule: Int32) -> Int { propertyCount(ofRule: Int(rule)) }
 }
 
 /// Why a stylesheet could not be loaded: its diagnostics (render them with
