@@ -29,7 +29,7 @@ struct EnvironmentKey: Hashable {
 
     /// `environment` as a key, its external conditions' values given by
     /// their number in `EnvironmentNumbers`.
-    init(_ environment: StyleEnvironment, externalConditions: Int) {
+    init(_ environment: borrowing StyleEnvironment, externalConditions: Int) {
         self.externalConditions = externalConditions
         idiom = environment.idiom
         horizontalSizeClass = environment.horizontalSizeClass
@@ -88,7 +88,7 @@ struct EnvironmentNumbers {
     }
 
     /// `environment` as a key, its external conditions' values by number (0: none).
-    private mutating func key(of environment: StyleEnvironment) -> EnvironmentKey? {
+    private mutating func key(of environment: borrowing StyleEnvironment) -> EnvironmentKey? {
         var external = 0
         if !environment.externalConditions.isEmpty {
             var values: [String: Bool] = [:]
