@@ -107,8 +107,9 @@ extension RuleCompiler {
                 continue
             case .property(let nameID):
                 let id = PropertyNames.id(nameID, states: declaration.states)
-                let value = keyChecks.map { checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context, lowerer, log) }
-                    ?? lowerer.lowerUnchecked(valueID)
+                let value = keyChecks.map {
+                    checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context, lowerer: lowerer, log: log)
+                } ?? lowerer.lowerUnchecked(valueID)
                 let existing = body.properties.index(of: id)
                 if let existing, setByShorthand.remove(id) == nil {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
@@ -166,13 +167,13 @@ extension RuleCompiler {
     /// any other value must be of the property's type.
     private func checkedValue(_ valueID: ValueID, _ declaration: Declaration, nameID: Int32, key keyRange: SourceRange,
                               _ checks: RuleContext.KeyChecks, in context: RuleContext,
-                              _ lowerer: ValueLowerer, _ log: DiagnosticLog) -> StyleValue? {
+                              lowerer: ValueLowerer, log: DiagnosticLog) -> StyleValue? {
         // The lowerer and the log come from the caller, which holds them:
-        // read out of the context here, each counted a reference a declaration.
+        // each read out of the context here counted a reference per declaration.
         let schema = context.schemaCheck
         // Most keys were met before: their check is taken without the
         // closure that spells the key, which counted a reference to the lowerer.
-        var check: KeyCheck
+        let check: KeyCheck
         if let settled = checks.settled(nameID) {
             check = settled
         } else {
@@ -187,7 +188,7 @@ extension RuleCompiler {
         case .known(let known):
             // The property's schema and its type are read where the check
             // holds them (`known.property.type`), not copied out of it: a
-            // copy counted references to their names for every declaration.
+            // copy counted references for every declaration.
             // The key as written is made only for a message: most declarations have none.
             func key() -> String { lowerer.file.text(keyRange) }
             if declaration.states != .normal && !known.property.isPerState {
@@ -242,14 +243,17 @@ extension RuleCompiler {
             // A word that is no keyword, where the property takes no word: one
             // error, whose "did you mean" is a keyword of the property's type
             // (`text-color: rde` means 'red'; `alpha: nope` means no 'none').
-            if let word = lowerer.unknownWord(valueID), !schema.accepts(known.property.type, schema.adapt(.identifier(word), to: known.property.type)) {
-                log.report(schema.typeError(key: key(), known.property.type, found: .identifier(word), suggestion: schema.keyword(like: word, for: known.property.type)),
+            if let word = lowerer.unknownWord(valueID),
+               !schema.accepts(known.property.type, schema.adapt(.identifier(word), to: known.property.type)) {
+                let suggestion = schema.keyword(like: word, for: known.property.type)
+                log.report(schema.typeError(key: key(), known.property.type, found: .identifier(word), suggestion: suggestion),
                            in: lowerer.file, at: node.range, notes: lowerer.definitionNotes(for: valueID))
                 return nil
             }
             guard let value = lowerer.lower(valueID) else { return nil }
             if case .string(let text) = value, let (word, enumValue) = schema.caseNamed(byString: text, type: known.property.type) {
-                log.report(.warning(.propertyType, "'\(key())' takes a case of \(known.property.type.enumerationName ?? "its enumeration") as a bare word; write '\(word)'",
+                let enumeration = known.property.type.enumerationName ?? "its enumeration"
+                log.report(.warning(.propertyType, "'\(key())' takes a case of \(enumeration) as a bare word; write '\(word)'",
                                     fixIt: FixIt(replacement: word)), in: lowerer.file, at: node.range)
                 return enumValue
             }

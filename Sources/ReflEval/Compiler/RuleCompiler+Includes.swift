@@ -187,8 +187,8 @@ extension RuleCompiler {
             property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         }
         guard let known = context.knownKey(PropertyNames.nameID(id), written: written(), in: checks) else { return property }
-        // The property's schema is read where the check holds it: a copy counted references to its names.
         let schema = context.schemaCheck
+        // The property's schema is read where the check holds it: a copy counted references to its names.
         let adapted = schema.adapt(property.value, to: known.property.type)
         // A control state is copied whatever the key (`pressable { alpha[highlighted]: 0.6; }`
         // serves every control): the resolved style lists it for the host to apply.

@@ -199,6 +199,7 @@ public struct Stylesheet: Sendable {
         }
     }
 
+    /// How many plain (not per-state) properties `rule` sets.
     func plainPropertyCount(of rule: Int32) -> Int {
         switch store {
         case .table(let indexed): indexed.plainPropertyCount(of: rule)
@@ -353,7 +354,7 @@ extension BinaryTable: RuleStore {
         forEachProperty(ofRule: Int(rule), body)
     }
 
-    func plainPropertyCount(of rule: Int32) -> Int { propertyCount(ofRule: Int(rule)) }
+    func plainPropertyCount(of rule: Int32) -> Int { plainPropertyCount(ofRule: Int(rule)) }
 }
 
 /// Why a stylesheet could not be loaded: its diagnostics (render them with

@@ -169,7 +169,7 @@ final class BinaryTable: Sendable, BinaryFieldReading {
     }
 
     /// How many plain (not per-state) properties rule `index` sets.
-    func propertyCount(ofRule index: Int) -> Int { Int(read(RuleRecord.propertyCount, at: rules + RuleRecord.size * index)) }
+    func plainPropertyCount(ofRule index: Int) -> Int { Int(read(RuleRecord.propertyCount, at: rules + RuleRecord.size * index)) }
 
     func property(_ position: Int) -> Property {
         let at = properties + PropertyRecord.size * position
