@@ -305,23 +305,13 @@ struct FormatterLayout {
     private mutating func writeInlineGap() -> Bool {
         let range = gapRange(before: index)
         // Most gaps are a space or nothing, and are not read as a `FormatterGap`.
-        guard FormatterGap.mayHoldComment(bytes, range) else {
-            if lineIsClosed {
-                depth += 1
-                startLine()
-                depth -= 1
-            }
-            return false
-        }
-        let gap = FormatterGap(bytes: bytes, range: range)
-        for comment in gap.comments {
+        let comments = FormatterGap.mayHoldComment(bytes, range) ? FormatterGap(bytes: bytes, range: range).comments : []
+        for comment in comments {
             // After a `//` comment the line is closed: the next comment
             // starts a continuation line (on the same line it would become
             // part of the first).
             if lineIsClosed {
-                depth += 1
-                startLine()
-                depth -= 1
+                startContinuationLine()
             } else {
                 writeSpace()
             }
@@ -329,12 +319,17 @@ struct FormatterLayout {
             lineIsClosed = comment.isLineComment
         }
         if lineIsClosed {
-            depth += 1
-            startLine()
-            depth -= 1
+            startContinuationLine()
             return false
         }
-        return !gap.comments.isEmpty
+        return !comments.isEmpty
+    }
+
+    /// Starts a line one level deeper than the block: what follows a closed line.
+    private mutating func startContinuationLine() {
+        depth += 1
+        startLine()
+        depth -= 1
     }
 
     /// Skips the current token (an empty statement), keeping its comments.
