@@ -686,11 +686,11 @@ final class ValueLowerer {
         return dot
     }
 
-    /// Whether `range` of the file holds exactly the bytes `other`.
+    /// Whether `range` of the file holds exactly the bytes `other`. A
+    /// method of the lowerer: its bytes are compared where it holds them,
+    /// with no reference counted to the file's bytes, which the threads share.
     func bytes(in range: SourceRange, equal other: [UInt8]) -> Bool {
-        guard range.end - range.start == other.count else { return false }
-        for offset in other.indices where bytes[range.start + offset] != other[offset] { return false }
-        return true
+        range.end - range.start == other.count && bytes.equalBytes(in: range.start..<range.end, other, from: 0)
     }
 
     /// `flexible-width, flexible-height`: the options are OR-ed together.
