@@ -43,9 +43,23 @@ package enum JSONEscaping {
         if !bytes.contains(where: needsEscape) {
             out.appendUTF8(text)
         } else {
-            for byte in bytes { escape(byte) { out.append($0) } }
+            appendEscaped(Array(bytes), to: &out)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// `bytes` escaped, each run between two escapes copied whole: a text
+    /// of many lines (a formatting answer holds a whole file) appended a
+    /// byte at a time cost about 30 instructions a byte.
+    private static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + bytes.count / 8)
+        var runStart = 0
+        for index in bytes.indices where needsEscape(bytes[index]) {
+            out.append(contentsOf: bytes[runStart..<index])
+            escape(bytes[index]) { out.append($0) }
+            runStart = index + 1
+        }
+        out.append(contentsOf: bytes[runStart...])
     }
 
     /// `text` as a JSON string, quotes included.
