@@ -89,6 +89,41 @@ struct FormatterTests {
         #expect(errors.map(\.message) == ["expected ';' after declaration, found 'b'"])
     }
 
+    /// The layout is made while the file parses, of tokens that may not
+    /// parse: a statement cut short at the end of the file stops there
+    /// (what it writes is dropped, as the parse finds errors).
+    @Test(arguments: [
+        ("@a", "@a: ;\n"),
+        ("@import", "@import ;\n"),
+        ("A {", "A {\n"),
+        ("A { b", "A {\n    b ;\n"),
+        ("A { b[", "A {\n    b[ ;\n"),
+        ("A { b: f(1,", "A {\n    b: f(1,;\n"),
+        ("@view V:", "@view V: \n"),
+        ("} ; ) A", "};) A \n"),
+    ])
+    func layoutOfTokensThatDoNotParse(source: String, expected: String) {
+        let file = SourceFile(path: "t.less", text: source)
+        var layout = FormatterLayout(bytes: file.bytes, tokens: Lexer.tokenize(file).tokens)
+        layout.formatStylesheet()
+        #expect(String(decoding: layout.output, as: UTF8.self) == expected)
+    }
+
+    /// Every prefix of a stylesheet (each statement cut at every byte) is
+    /// laid out, and the layout of the whole is the formatter's.
+    @Test func everyPrefixOfAStylesheetIsLaidOut() throws {
+        let input = try #require(try Golden.inputs(in: "format", matching: ".less").first { $0.hasSuffix("layout.less") })
+        let bytes = try Golden.sourceFile(input).bytes
+        var whole: [UInt8] = []
+        for end in 0...bytes.count {
+            let file = SourceFile(path: "t.less", bytes: Array(bytes[..<end]))
+            var layout = FormatterLayout(bytes: file.bytes, tokens: Lexer.tokenize(file).tokens)
+            layout.formatStylesheet()
+            whole = layout.output
+        }
+        #expect(Golden.mismatch(String(decoding: whole, as: UTF8.self), against: input.replacingSuffix(".less", with: ".formatted")) == nil)
+    }
+
     /// Every fixture without syntax errors formats, formats to itself, and
     /// keeps its comments and tokens (the formatter checks those itself).
     @Test func everyFixtureFormatsIdempotently() throws {

@@ -1,7 +1,8 @@
-/// A growable byte buffer for the JSON writer: appends are a capacity check
-/// and a copy, without the per-call uniqueness checks, zero-filling and
-/// generic sequence handling of an array, which dominated writing large
-/// tables. What it hands on is copied out; no pointer leaves it.
+/// A growable byte buffer for the JSON writer and the formatter's layout:
+/// appends are a capacity check and a copy, without the per-call uniqueness
+/// checks, zero-filling and generic sequence handling of an array, which
+/// dominated writing large tables. What it hands on is copied out; no
+/// pointer leaves it.
 package final class ByteBuffer {
     // Plain memory, and fields not checked for exclusive access at run time
     // (which cost a fifth of writing a table): no method lets a caller's
@@ -44,6 +45,14 @@ package final class ByteBuffer {
     @inline(__always)
     package func append(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// The bytes of `range` of `bytes`, read where they lie: a slice of
+    /// the array would count a reference to its storage.
+    @inline(__always)
+    package func append(bytesOf bytes: [UInt8], in range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "bytes out of bounds")
+        bytes.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     @inline(__always)
@@ -178,6 +187,21 @@ package final class ByteBuffer {
     package func drain(_ body: (ArraySlice<UInt8>) -> Void) {
         body(bytes[...])
         count = 0
+    }
+
+    /// The last byte written, if any.
+    package var last: UInt8? { count > 0 ? storage[count - 1] : nil }
+
+    /// The byte written at `offset`.
+    package func byte(at offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "outside the written bytes")
+        return storage[offset]
+    }
+
+    /// Forgets the last byte written.
+    package func removeLast() {
+        precondition(count > 0, "no byte to remove")
+        count -= 1
     }
 
     /// Forgets the written bytes (the memory stays for the next ones).

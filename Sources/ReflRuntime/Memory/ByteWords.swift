@@ -23,6 +23,13 @@ extension Array<UInt8> {
         text.withUTF8Bytes { append(contentsOf: $0) }
     }
 
+    /// Whether this array holds the same bytes as `other`, compared eight
+    /// at a time (`==` compares them one by one).
+    @inlinable
+    package func hasSameBytes(as other: [UInt8]) -> Bool {
+        count == other.count && equalBytes(in: 0..<count, other, from: 0)
+    }
+
     /// The eight bytes at `offset`, the first of them the word's lowest byte.
     @inlinable
     package func word(at offset: Int) -> UInt64 {
