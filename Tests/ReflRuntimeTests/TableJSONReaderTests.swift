@@ -244,6 +244,38 @@ struct TableJSONReaderTests {
             }
         }
     }
+
+    /// A string is read eight bytes at a time where it has nothing to
+    /// escape, and copied run by run between its escapes: runs of every
+    /// length, before and after an escape, with characters of two to four
+    /// bytes among them, read as they were written; a control character,
+    /// invalid UTF-8 and a missing end quote are refused at their place.
+    @Test func stringsReadTheSameWhateverTheirRunsAndEscapes() throws {
+        func read(_ bytes: [UInt8]) -> Result<String, JSONScanner.Failure> {
+            ByteView.reading(bytes) { view in
+                var scanner = JSONScanner(view)
+                return Result { () throws(JSONScanner.Failure) in try scanner.string() }
+            }
+        }
+        for length in 0...20 {
+            let run = String((0..<length).map { ["a", "é", "€", "😀", " ", "/"][$0 % 6] })
+            for (written, text) in [(run, run), (run + "\\n" + run, run + "\n" + run), ("\\t" + run, "\t" + run),
+                                    (run + "\\\"", run + "\""), (run + "\\u00e9" + run, run + "é" + run)] {
+                #expect(try read(Array("\"\(written)\"".utf8)).get() == text, "\(written)")
+            }
+            let before = Array("\"\\n\(run)".utf8)
+            let end = Array("xyz\"".utf8)
+            for (rest, message) in [([UInt8(0x01)] + end, "control character in a JSON string"),
+                                    ([0xFF] + end, "invalid UTF-8 in a JSON string"), ([], "unterminated JSON string")] {
+                guard case .failure(let failure) = read(before + rest) else {
+                    Issue.record("\(rest) after a run of \(length) was read")
+                    continue
+                }
+                #expect(failure.message == message)
+                #expect(failure.offset == before.count, "\(rest) after a run of \(length)")
+            }
+        }
+    }
 }
 
 private extension JSONNode.Kind {

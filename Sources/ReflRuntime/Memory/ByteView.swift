@@ -99,6 +99,13 @@ package struct ByteView: RandomAccessCollection {
     /// The whole view as text.
     package var text: String { text(0..<count) }
 
+    /// Appends the bytes of `range` to `array`, copied at once.
+    package func append(_ range: Range<Int>, to array: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")
+        guard let base, !range.isEmpty else { return }
+        array.append(contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
     /// A copy of the bytes of `range`.
     package func array(_ range: Range<Int>) -> [UInt8] {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")

@@ -103,6 +103,8 @@ struct JSONScanner {
         // Most strings have no escapes and plain characters: take them whole.
         let start = position
         while position < bytes.count {
+            skipPlainWords()
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -136,17 +138,36 @@ struct JSONScanner {
             case 0..<0x20:
                 throw failure("control character in a JSON string")
             default:
-                if byte >= 0x80 {
-                    guard let length = UTF8Scalar.length(in: bytes, at: position) else { throw failure("invalid UTF-8 in a JSON string") }
-                    out.append(contentsOf: bytes.piece(position..<position + length))
-                    position += length
-                } else {
-                    out.append(byte)
-                    position += 1
+                // A run of characters up to the next quote, escape or
+                // control character, copied whole: a language server's
+                // document arrives as one string of many escaped lines, and
+                // appended a byte at a time it cost 26 instructions a byte.
+                let runStart = position
+                while position < bytes.count {
+                    skipPlainWords()
+                    guard position < bytes.count else { break }
+                    let byte = bytes[position]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    if byte >= 0x80 {
+                        guard let length = UTF8Scalar.length(in: bytes, at: position) else {
+                            throw failure("invalid UTF-8 in a JSON string")
+                        }
+                        position += length
+                    } else {
+                        position += 1
+                    }
                 }
+                bytes.append(runStart..<position, to: &out)
             }
         }
         throw failure("unterminated JSON string")
+    }
+
+    /// Moves past whole words of eight bytes that hold no quote, escape,
+    /// control character or non-ASCII byte: those a string takes as they are.
+    @inline(__always)
+    private mutating func skipPlainWords() {
+        while position + 8 <= bytes.count && Self.specialBytes(bytes.word(at: position)) == 0 { position += 8 }
     }
 
     /// A string's bytes when it has no escape and only ASCII (the position
