@@ -205,5 +205,16 @@ struct DocumentEditsTests {
         #expect(!has(""))
         #expect(!has("@impor"))
         #expect(!has("@Import 'a.less';"))
+        // Read eight bytes at a time: at every offset, after runs of `@`
+        // and of parts of it, and cut short at every length.
+        for offset in 0...20 {
+            for filler in ["x", "@", "@imp", "@impor"] {
+                let before = String(repeating: filler, count: offset).prefix(offset)
+                #expect(has(before + "@import"), "\(before)@import")
+                #expect(has(before + "@import" + String(repeating: "y", count: offset)))
+                #expect(!has(before + "@impor"), "\(before)@impor")
+                #expect(!has(before + "@imporT" + String(repeating: "@", count: offset)))
+            }
+        }
     }
 }

@@ -285,16 +285,33 @@ final class Workspace {
         return found
     }
 
-    /// Whether `needle` stands anywhere in `bytes`.
+    /// Whether `needle` stands anywhere in `bytes`. Its first byte is
+    /// looked for eight bytes at a time: a search through slices of the
+    /// bytes, one for each `@` of a 1 MB document's variables, was two
+    /// fifths of its analysis (57M instructions).
     static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
         let count = needle.utf8CodeUnitCount
         guard count > 0, bytes.count >= count else { return false }
         let first = Array("\(needle)".utf8)[0]
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let firsts = UInt64(first) &* ones
+        let lastStart = bytes.count - count
         var index = 0
-        while let found = bytes[index...].firstIndex(of: first) {
-            if found + count > bytes.count { return false }
-            if bytes.spells(needle, in: found..<found + count) { return true }
-            index = found + 1
+        while index <= lastStart {
+            if index + 8 <= bytes.count {
+                // The high bit of the lowest byte equal to `first`, exactly
+                // (the bytes above it may be marked wrongly; they are not used).
+                let differences = bytes.word(at: index) ^ firsts
+                let found = (differences &- ones) & ~differences & (ones &* 0x80)
+                if found == 0 {
+                    index += 8
+                    continue
+                }
+                index += found.trailingZeroBitCount / 8
+                guard index <= lastStart else { return false }
+            }
+            if bytes[index] == first && bytes.spells(needle, in: index..<index + count) { return true }
+            index += 1
         }
         return false
     }
