@@ -67,6 +67,8 @@ struct FormatterLayout {
     let tokens: [Token]
     /// What is written: appended to without an array's check of its
     /// storage on every byte, which was about half of the layout's time.
+    /// A copy of the layout would write into the same buffer: one is made
+    /// for each run, and not copied.
     private let written: ByteBuffer
     /// The layout written.
     var output: [UInt8] { written.bytes }
@@ -76,6 +78,10 @@ struct FormatterLayout {
     private var depth = 0
     /// The last line written ends with a `//` comment: nothing may follow on it.
     private var lineIsClosed = false
+    /// The token before which the last gap was written. A gap is written
+    /// once: in a file cut short, the layout stays at the end, where each
+    /// part of the statement left would write the last gap again.
+    private var lastGapWritten = -1
 
     init(bytes: [UInt8], tokens: [Token]) {
         self.bytes = bytes
@@ -287,7 +293,8 @@ struct FormatterLayout {
     /// the end), a blank line when `forcedBlankLine` or (if allowed) the
     /// source had one; the caller starts the line.
     private mutating func placeGap(before tokenIndex: Int, forcedBlankLine: Bool, allowsBlankLine: Bool) {
-        let gap = FormatterGap(bytes: bytes, range: gapRange(before: tokenIndex))
+        let gap = tokenIndex > lastGapWritten ? FormatterGap(bytes: bytes, range: gapRange(before: tokenIndex)) : FormatterGap()
+        lastGapWritten = tokenIndex
         var wroteOwnLine = false
         var blankAllowed = allowsBlankLine
         for comment in gap.comments {
@@ -316,7 +323,7 @@ struct FormatterLayout {
         var commented = false
         // Most gaps are a space or nothing, and are not read as a
         // `FormatterGap` (nor given an empty array of comments to release).
-        if FormatterGap.mayHoldComment(bytes, range) {
+        if index > lastGapWritten && FormatterGap.mayHoldComment(bytes, range) {
             for comment in FormatterGap(bytes: bytes, range: range).comments {
                 // After a `//` comment the line is closed: the next comment
                 // starts a continuation line (on the same line it would become
@@ -331,6 +338,7 @@ struct FormatterLayout {
                 commented = true
             }
         }
+        lastGapWritten = index
         if lineIsClosed {
             startContinuationLine()
             return false
@@ -431,6 +439,9 @@ struct FormatterGap {
     private(set) var comments: [Comment] = []
     /// A blank line stands between the last comment (or the gap's start) and its end.
     private(set) var blankLineBeforeEnd = false
+
+    /// A gap with nothing in it (one already written).
+    init() {}
 
     /// Gives `body` the pieces of a comment's `text` with each `\r\n` and
     /// lone `\r` (a block comment's line ends) as `\n`, the layout's line

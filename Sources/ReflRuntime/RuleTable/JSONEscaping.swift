@@ -52,7 +52,9 @@ package enum JSONEscaping {
     /// of many lines (a formatting answer holds a whole file) appended a
     /// byte at a time cost about 30 instructions a byte.
     private static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + bytes.count + bytes.count / 8)
+        // No room reserved: reserving grows an array to exactly the size
+        // asked, and a message of many escaped strings would be copied
+        // whole for each of them; appending grows it by doubling.
         var runStart = 0
         for index in bytes.indices where needsEscape(bytes[index]) {
             out.append(contentsOf: bytes[runStart..<index])
