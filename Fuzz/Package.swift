@@ -13,5 +13,7 @@ let package = Package(
         .executableTarget(name: "ParserFuzz", dependencies: [.product(name: "ReflParser", package: "reflc")]),
         .executableTarget(name: "CompileFuzz", dependencies: [.product(name: "ReflEval", package: "reflc")]),
         .executableTarget(name: "TableFuzz", dependencies: [.product(name: "ReflEval", package: "reflc")]),
+        .executableTarget(name: "FormatFuzz", dependencies: [.product(name: "ReflTools", package: "reflc"),
+                                                             .product(name: "ReflLexer", package: "reflc")]),
     ]
 )

@@ -5,7 +5,7 @@
 #
 # SECONDS per target (default 60); `release` (fast, default) or `asan` (debug
 # with AddressSanitizer: catches stack overflows from deep recursion);
-# targets default to LexerFuzz ParserFuzz CompileFuzz TableFuzz. Each run starts
+# targets default to LexerFuzz ParserFuzz CompileFuzz TableFuzz FormatFuzz. Each run starts
 # from the committed corpus (Fuzz/corpus/TARGET), the regression inputs
 # (Fuzz/regressions) and every Fixtures/ stylesheet — for TableFuzz, every
 # fixture compiled to a JSON and a binary table instead; new inputs go to
@@ -16,7 +16,7 @@ seconds=${1:-60}
 mode=${2:-release}
 shift $(( $# > 2 ? 2 : $# ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(LexerFuzz ParserFuzz CompileFuzz TableFuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(LexerFuzz ParserFuzz CompileFuzz TableFuzz FormatFuzz)
 
 cd "$(dirname "$0")/../Fuzz"
 # The Swift runtime's backtracer would swallow the crash that libFuzzer reports.

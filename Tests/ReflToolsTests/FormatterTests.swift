@@ -177,6 +177,38 @@ struct FormatterTests {
         return json.replacingOccurrences(of: #""line": [0-9]+, "column": [0-9]+"#, with: "", options: .regularExpression)
     }
 
+    /// The formatter's fuzz target, replayed on the committed fuzzing
+    /// corpus (`Fuzz/corpus/*`, `Fuzz/regressions`): any bytes are formatted
+    /// without a trap, a file with syntax errors is refused with them, and
+    /// a layout formats to itself.
+    @Test func everyFuzzCorpusInputFormatsOrIsRefused() throws {
+        let fuzz = Golden.packageRoot + "/Fuzz"
+        let folders = ["regressions"] + ((try? FileManager.default.contentsOfDirectory(atPath: fuzz + "/corpus")) ?? []).map { "corpus/" + $0 }
+        var counts = [String: Int]()
+        for folder in folders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: fuzz + "/" + folder)) ?? [] where !name.hasPrefix(".") {
+                let path = fuzz + "/" + folder + "/" + name
+                let file = SourceFile(path: "fuzz.less", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+                switch StylesheetFormatter.format(file) {
+                case .syntaxErrors(let errors):
+                    counts["errors", default: 0] += 1
+                    #expect(!errors.isEmpty, "\(path)")
+                case .refused(let reason):
+                    counts["refused", default: 0] += 1
+                    Issue.record("\(path): \(reason)")
+                case .formatted(let bytes):
+                    counts["formatted", default: 0] += 1
+                    guard case .formatted(let again) = StylesheetFormatter.format(SourceFile(path: "fuzz.less", bytes: bytes)) else {
+                        Issue.record("\(path): the layout does not format")
+                        continue
+                    }
+                    #expect(again == bytes, "\(path): formatting twice changes the file")
+                }
+            }
+        }
+        #expect(counts["formatted", default: 0] > 100)
+    }
+
     static func allFixtureStylesheets() throws -> [String] {
         let root = Golden.packageRoot + "/Fixtures"
         return FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }
