@@ -11,29 +11,28 @@ enum FormatterCheck {
     /// tokens are `originalTokens`), or nil. Each file is lexed once.
     static func problem(original: SourceFile, originalTokens: [Token], formatted: [UInt8]) -> String? {
         let layout = SourceFile(path: original.path, bytes: formatted)
-        // The parse, and the comparisons of tokens followed by the layout's
-        // own layout, read only the two files: they run at the same time.
-        // A problem is told in that order: the parse's, the tokens', the
-        // layout's.
+        // Everything here reads only the two files, so it runs two at a
+        // time: the layout's parse beside its tokens and its own layout
+        // (made of any tokens), then the comparison of the two files'
+        // tokens beside that of their comments. A problem is told in that
+        // order: the parse's, the tokens', the comments', the layout's.
         var parseError: Diagnostic?
-        var tokenProblem: String?
+        var layoutTokens: [Token] = []
         var isStable = false
         Concurrency.run({
             parseError = Parser.parse(layout).diagnostics.first(where: { $0.severity == .error })
         }, alongside: {
-            let layoutTokens = Lexer.tokenize(layout).tokens
-            if !sameMeaning(original, originalTokens, layout, layoutTokens) {
-                tokenProblem = "the layout would change the stylesheet's tokens"
-            } else if !sameComments(original, originalTokens, layout, layoutTokens) {
-                tokenProblem = "the layout would lose or change a comment"
-            } else {
-                var again = FormatterLayout(bytes: formatted, tokens: layoutTokens)
-                again.formatStylesheet()
-                isStable = again.output.hasSameBytes(as: formatted)
-            }
+            layoutTokens = Lexer.tokenize(layout).tokens
+            var again = FormatterLayout(bytes: formatted, tokens: layoutTokens)
+            again.formatStylesheet()
+            isStable = again.output.hasSameBytes(as: formatted)
         })
         if let parseError { return "the layout would not parse (\(parseError.message))" }
-        if let tokenProblem { return tokenProblem }
+        var tokensAgree = false, commentsAgree = false
+        Concurrency.run({ tokensAgree = sameMeaning(original, originalTokens, layout, layoutTokens) },
+                        alongside: { commentsAgree = sameComments(original, originalTokens, layout, layoutTokens) })
+        if !tokensAgree { return "the layout would change the stylesheet's tokens" }
+        if !commentsAgree { return "the layout would lose or change a comment" }
         return isStable ? nil : "the layout would not be stable"
     }
 

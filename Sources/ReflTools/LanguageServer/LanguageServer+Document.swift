@@ -245,7 +245,7 @@ extension LanguageServer {
         case .refused(let reason):
             throw .requestFailed("not formatted: \(reason)")
         case .formatted(let layout):
-            guard layout != bytes else { return .array([]) }
+            guard !layout.hasSameBytes(as: bytes) else { return .array([]) }
             // One edit from the first differing byte to the last: small
             // for a small change, and the cursor keeps its place elsewhere.
             var start = 0
