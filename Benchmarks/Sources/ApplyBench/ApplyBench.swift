@@ -95,7 +95,17 @@ struct ApplyBench {
         return (bindings, count)
     }
 
-    static func main() throws {
+    /// An error (a file that cannot be read or loaded) is told, not trapped on.
+    static func main() {
+        do {
+            try run()
+        } catch {
+            print("ApplyBench: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         var runs = 20, depth = 0
         if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count {
@@ -106,7 +116,7 @@ struct ApplyBench {
             depth = max(0, Int(arguments[flag + 1]) ?? 0)
             arguments.removeSubrange(flag...(flag + 1))
         }
-        guard arguments.count == 1 else {
+        guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
             print("usage: ApplyBench TABLE [--runs N] [--ancestors N]")
             exit(2)
         }

@@ -14,14 +14,24 @@ import Darwin
 /// milliseconds.
 @main
 struct LoadBench {
-    static func main() throws {
+    /// An error (a file that cannot be read or loaded) is told, not trapped on.
+    static func main() {
+        do {
+            try run()
+        } catch {
+            print("LoadBench: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         var seconds = 1.0
         if let flag = arguments.firstIndex(of: "--seconds"), flag + 1 < arguments.count {
             seconds = Double(arguments[flag + 1]) ?? seconds
             arguments.removeSubrange(flag...(flag + 1))
         }
-        guard !arguments.isEmpty else {
+        guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") }) else {
             print("usage: LoadBench FILE... [--seconds S]")
             exit(2)
         }

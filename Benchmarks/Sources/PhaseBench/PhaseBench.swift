@@ -26,7 +26,7 @@ struct PhaseBench {
             runs = max(1, Int(arguments[flag + 1]) ?? runs)
             arguments.removeSubrange(flag...(flag + 1))
         }
-        guard arguments.count == 1 else {
+        guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
             print("usage: PhaseBench FILE [--runs N]")
             exit(2)
         }

@@ -19,14 +19,24 @@ import Darwin
 /// are compared, and a slow spell of the machine falls on both alike.
 @main
 struct ResolveBench {
-    static func main() throws {
+    /// An error (a file that cannot be read or loaded) is told, not trapped on.
+    static func main() {
+        do {
+            try run()
+        } catch {
+            print("ResolveBench: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run() throws {
         var arguments = CommandLine.arguments
         var depth = 0
         if let flag = arguments.firstIndex(of: "--ancestors"), flag + 1 < arguments.count {
             depth = max(0, Int(arguments[flag + 1]) ?? 0)
             arguments.removeSubrange(flag...(flag + 1))
         }
-        guard arguments.count >= 2 else {
+        guard arguments.count >= 2, !arguments[1].hasPrefix("-") else {
             print("usage: ResolveBench TABLE [SECONDS] [--ancestors N]")
             exit(2)
         }
