@@ -8,9 +8,11 @@ let package = Package(
     name: "reflc-benchmarks",
     dependencies: [.package(name: "reflc", path: "..")],
     targets: [
-        .executableTarget(name: "ResolveBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
-        .executableTarget(name: "LoadBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
-        .executableTarget(name: "ApplyBench", dependencies: [.product(name: "ReflEval", package: "reflc")]),
+        // How the programs report an error rather than trap on it.
+        .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "ResolveBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc")]),
+        .executableTarget(name: "LoadBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc")]),
+        .executableTarget(name: "ApplyBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc")]),
         .executableTarget(name: "PhaseBench", dependencies: [.product(name: "ReflEval", package: "reflc"),
                                                              .product(name: "ReflParser", package: "reflc")]),
     ]

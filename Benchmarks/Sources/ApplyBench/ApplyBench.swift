@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ReflEval
 
 #if canImport(Glibc)
@@ -95,14 +96,8 @@ struct ApplyBench {
         return (bindings, count)
     }
 
-    /// An error (a file that cannot be read or loaded) is told, not trapped on.
     static func main() {
-        do {
-            try run()
-        } catch {
-            print("ApplyBench: \(error)")
-            exit(1)
-        }
+        runReportingErrors("ApplyBench", run)
     }
 
     static func run() throws {

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ReflEval
 
 #if canImport(Glibc)
@@ -14,14 +15,8 @@ import Darwin
 /// milliseconds.
 @main
 struct LoadBench {
-    /// An error (a file that cannot be read or loaded) is told, not trapped on.
     static func main() {
-        do {
-            try run()
-        } catch {
-            print("LoadBench: \(error)")
-            exit(1)
-        }
+        runReportingErrors("LoadBench", run)
     }
 
     static func run() throws {

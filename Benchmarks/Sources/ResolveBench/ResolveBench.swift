@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ReflEval
 
 #if canImport(Glibc)
@@ -19,14 +20,8 @@ import Darwin
 /// are compared, and a slow spell of the machine falls on both alike.
 @main
 struct ResolveBench {
-    /// An error (a file that cannot be read or loaded) is told, not trapped on.
     static func main() {
-        do {
-            try run()
-        } catch {
-            print("ResolveBench: \(error)")
-            exit(1)
-        }
+        runReportingErrors("ResolveBench", run)
     }
 
     static func run() throws {
