@@ -146,6 +146,29 @@ struct DocumentEditsTests {
         #expect(text.offset(of: LSP.Position(line: 0, character: 9), encoding: .utf8) == 1)
     }
 
+    /// Lines and ASCII are found eight bytes at a time: texts of every
+    /// length up to 40, of every line end and of characters of one to four
+    /// bytes, have the line starts and the ASCII flag a byte-by-byte scan
+    /// gives.
+    @Test func linesAndASCIIAreFoundInTextsOfEveryLength() {
+        let pieces: [[UInt8]] = [Array("ab".utf8), [0x0A], [0x0D], [0x0D, 0x0A], Array("é".utf8), Array("😀".utf8), [0x09], Array("xyz".utf8)]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...40 {
+            for _ in 0..<20 {
+                var bytes: [UInt8] = []
+                while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
+                bytes = Array(bytes.prefix(length))
+                var starts = [0]
+                for index in bytes.indices where bytes[index] == 0x0A || bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+                    starts.append(index + 1)
+                }
+                let text = DocumentText(bytes)
+                #expect(text.lineStarts == starts, "\(bytes)")
+                #expect(text.isASCII == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+            }
+        }
+    }
+
     /// A byte that starts no whole UTF-8 character (a lead byte whose
     /// continuation bytes are missing, a stray continuation byte) is one
     /// character, as an editor shows it: one U+FFFD.
@@ -185,6 +208,23 @@ struct DocumentEditsTests {
         #expect(outline.valueCount == 10)
         #expect(outline.id == 5)
         #expect(outline.method == "x/y")
+    }
+
+    /// A document's text is crossed eight bytes at a time: the members
+    /// after it are found whatever the length of the string and wherever
+    /// its escaped quotes and backslashes stand.
+    @Test func theOutlineCrossesStringsOfEveryLength() {
+        for length in 0...24 {
+            for escape in [#"\""#, #"\\"#, "é"] {
+                for position in 0...length {
+                    let text = String(repeating: "a", count: position) + escape + String(repeating: "b", count: length - position)
+                    let outline = MessageOutline(Array(#"{"params":{"text":"\#(text)"},"id":7,"method":"m"}"#.utf8))
+                    #expect(outline.id == 7, "\(text)")
+                    #expect(outline.method == "m", "\(text)")
+                    #expect(outline.valueCount == 5, "\(text)")
+                }
+            }
+        }
     }
 
     @Test func theOutlineFindsOnlyTopLevelMembers() {

@@ -20,7 +20,7 @@ public final class LineTable {
 
     public init(_ file: SourceFile) {
         self.file = file
-        lineStarts = Self.lineStarts(file.bytes)
+        lineStarts = Self.lineStarts(of: file.bytes)
     }
 
     /// The offsets just past every line end, after a 0. A line ends at
@@ -30,7 +30,7 @@ public final class LineTable {
     /// are those from 0x08 to 0x0F, found with one test where `\n` and `\r`
     /// apart would take two (which cost the 1 MB benchmark's JSON build 0.5%
     /// of its instructions); of the others, only a tab is common.
-    private static func lineStarts(_ buffer: [UInt8]) -> [UInt32] {
+    package static func lineStarts(of buffer: [UInt8]) -> [UInt32] {
         var starts: [UInt32] = [0]
         // Lines average 25 to 40 bytes; reserved for one per 16, the array
         // is not copied as it grows. Reserved pages never written cost no memory.

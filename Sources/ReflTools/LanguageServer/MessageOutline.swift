@@ -32,10 +32,7 @@ struct MessageOutline {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 let start = index
-                index += 1
-                while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
+                index = Self.closingQuote(in: bytes, after: start)
                 if depth == 1 && isObject && expectsKey {
                     key = start..<min(index + 1, bytes.count)
                     expectsKey = false
@@ -63,6 +60,33 @@ struct MessageOutline {
             }
             index += 1
         }
+    }
+
+    /// The index of the quote that closes the string opened at `start`
+    /// (the end of the bytes, or one past it, when none does). A document's
+    /// text is one long string: it is crossed eight bytes at a time while
+    /// no byte of a word is a quote or a backslash (a byte at a time, a
+    /// 1 MB document took 11M instructions).
+    private static func closingQuote(in bytes: [UInt8], after start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        /// Whether a byte of `word` is `byte`.
+        func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+            let differences = word ^ (ones &* UInt64(byte))
+            return (differences &- ones) & ~differences & (ones &* 0x80) != 0
+        }
+        var index = start + 1
+        while index < bytes.count {
+            if index + 8 <= bytes.count {
+                let word = bytes.word(at: index)
+                if !holds(word, UInt8(ascii: "\"")) && !holds(word, UInt8(ascii: "\\")) {
+                    index += 8
+                    continue
+                }
+            }
+            if bytes[index] == UInt8(ascii: "\"") { return index }
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return index
     }
 
     private mutating func finishMember(_ key: Range<Int>?, value: Range<Int>, in bytes: [UInt8]) {
