@@ -42,11 +42,7 @@ struct EditableLines {
 
     init(_ bytes: [UInt8]) {
         lines = Self.split(bytes[...])
-        asciiLines = lines.map(Self.isASCII)
-    }
-
-    private static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 }
+        asciiLines = lines.map(DocumentText.isASCII)
     }
 
     /// `bytes` cut after each line end; the last piece may be empty.
@@ -97,7 +93,7 @@ struct EditableLines {
             // The common case, typing: one line changes, in place (a position
             // is never inside a line end, so no line end changes).
             lines[start.line].replaceSubrange(start.column..<end.column, with: replacement)
-            asciiLines[start.line] = asciiLines[start.line] && Self.isASCII(replacement)
+            asciiLines[start.line] = asciiLines[start.line] && DocumentText.isASCII(replacement)
             // A line emptied down to its `\n`, after a line that ends with a
             // `\r` alone: the two are now one line end, `\r\n`.
             if start.line > 0, lines[start.line].first == UInt8(ascii: "\n"), lines[start.line - 1].last == UInt8(ascii: "\r") {
@@ -121,6 +117,6 @@ struct EditableLines {
         // The last piece is a line of its own only at the end of the text.
         if last < lines.count - 1 && replaced.count > 1 && replaced[replaced.count - 1].isEmpty { replaced.removeLast() }
         lines.replaceSubrange(first...last, with: replaced)
-        asciiLines.replaceSubrange(first...last, with: replaced.map(Self.isASCII))
+        asciiLines.replaceSubrange(first...last, with: replaced.map(DocumentText.isASCII))
     }
 }

@@ -60,8 +60,9 @@ struct DocumentText {
         checkpoints = isASCII ? [] : Self.checkpoints(of: bytes, lineStarts: starts)
     }
 
-    /// Whether no byte has its high bit set, eight bytes at a time.
-    private static func isASCII(_ bytes: [UInt8]) -> Bool {
+    /// Whether no byte has its high bit set, eight bytes at a time (a
+    /// document's text, and each line of `EditableLines`).
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
         var highBits: UInt64 = 0
         var index = 0
         while index + 8 <= bytes.count {
