@@ -89,7 +89,7 @@ extension Lexer {
         while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }

@@ -172,17 +172,19 @@ public struct Lexer {
 
     // MARK: - Character classes
 
-    @inline(__always)
+    // Inlinable, as are the other tests of one byte: the condition scanner
+    // and the parser call them from their own module for every byte they scan.
+    @inlinable @inline(__always)
     public static func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
     }
 
     /// ASCII letters, digits, `_`, `-` and `.`: one bit per byte value, in
     /// two 64-bit words (bytes 0–63 and 64–127).
-    private static let identifierBitsLow: UInt64 = 0x03FF_6000_0000_0000   // - . 0-9
-    private static let identifierBitsHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z _ a-z
+    @usableFromInline static let identifierBitsLow: UInt64 = 0x03FF_6000_0000_0000   // - . 0-9
+    @usableFromInline static let identifierBitsHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // A-Z _ a-z
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
         guard byte < 0x80 else { return false }
         let bits = byte < 0x40 ? identifierBitsLow : identifierBitsHigh

@@ -133,7 +133,7 @@ extension ConditionParser {
             return nil
         }
         advance()
-        guard let op = ComparisonOperator.parse(text(token)) else {
+        guard let op = ComparisonOperator.parse(file.bytes, in: token.range.start..<token.range.end) else {
             report(ParserMessages.unknownConditionOperator(text(token)), token.range)
             return nil
         }
@@ -161,8 +161,10 @@ extension ConditionParser {
             return nil
         }
         advance()
-        let word = text(token)
-        guard let value = Keyword(rawValue: word) else {
+        // Matched against the token's bytes: no String is made for a word that is a case.
+        let range = token.range.start..<token.range.end
+        guard let value = Keyword.allCases.first(where: { file.bytes.equalBytes(in: range, utf8: $0.rawValue) }) else {
+            let word = text(token)
             let names = Keyword.allCases.map(\.rawValue)
             report(ParserMessages.unknownConditionValue(word, expected: names, suggestion: Suggestions.closest(to: word, in: names)),
                    token.range)

@@ -109,6 +109,7 @@ public struct ConditionParser {
         // No list for a single operand (a `)` closes a group; at the top it is stray).
         if atEnd || (current.kind == .rightParen && nesting > 0) || isAbandoned { return first }
         var operands: [ConditionNode] = []
+        operands.reserveCapacity(4)  // grown from empty, the list was allocated three times for three terms
         if let first { operands.append(first) }
         while !isAbandoned {
             if let joiner = eatJoiner(word: "and", symbol: "&&") {
@@ -156,24 +157,30 @@ public struct ConditionParser {
 
     /// Consumes `and` (or `or`) and returns how it was written; `&&` (`||`)
     /// is reported with a fix-it and read as the word.
-    private mutating func eatJoiner(word: StaticString, symbol: StaticString) -> String? {
+    private mutating func eatJoiner(word: StaticString, symbol: StaticString) -> StaticString? {
         if at(word: word) {
             advance()
-            return word.description
+            return word
         }
         guard current.kind == .op, spells(current, symbol) else { return nil }
         var message = ParserMessages.conditionSymbol(symbol.description, word: word.description)
         message.fixIt = FixIt(replacement: word.description)
         report(message, current.range)
         advance()
-        return word.description
+        return word
     }
 
     /// The error when no operand follows `joiner` (at the end, `)`, `and`, `or`).
-    private func missingOperand(after joiner: String) -> Message? {
+    private func missingOperand(after joiner: StaticString) -> Message? {
+        missingOperand(after: joiner.description)
+    }
+
+    /// The error when no operand follows `joiner`, made only when one is
+    /// missing (the joiner's text is read only then).
+    private func missingOperand(after joiner: @autoclosure () -> String) -> Message? {
         let isMissing = atEnd || current.kind == .rightParen || at(word: "and") || at(word: "or")
             || (current.kind == .op && (spells(current, "&&") || spells(current, "||")))
-        return isMissing ? ParserMessages.conditionExpected("a condition", after: joiner, found: describe(current)) : nil
+        return isMissing ? ParserMessages.conditionExpected("a condition", after: joiner(), found: describe(current)) : nil
     }
 
     /// After an operand, what is neither `and`, `or`, `)` nor the end is
@@ -247,11 +254,16 @@ public struct ConditionParser {
     static func chain(_ kind: ConditionNode.Kind, _ operands: [ConditionNode]) -> ConditionNode? {
         guard let first = operands.first else { return nil }
         if operands.count == 1 { return first }
+        // Most chains splice nothing (their operands are terms): the list is taken as it is.
+        if !operands.contains(where: { $0.kind.isChain(kind) }) {
+            return ConditionNode(kind: kind, range: first.range.union(operands.last!.range), children: operands)
+        }
         var children: [ConditionNode] = []
         for operand in operands {
-            switch (kind, operand.kind) {
-            case (.all, .all), (.any, .any): children.append(contentsOf: operand.children)
-            default: children.append(operand)
+            if operand.kind.isChain(kind) {
+                children.append(contentsOf: operand.children)
+            } else {
+                children.append(operand)
             }
         }
         return ConditionNode(kind: kind, range: first.range.union(operands.last!.range), children: children)
@@ -344,6 +356,17 @@ struct ConditionScanner {
                 && (bytes[index + 2] == 0xA0 || bytes[index + 2] == 0xA4 || bytes[index + 2] == 0xA5)
         default:
             return false
+        }
+    }
+}
+
+extension ConditionNode.Kind {
+    /// Whether this is a chain of `kind` (`.all` or `.any`), whose operands
+    /// a chain of the same kind takes in as its own.
+    func isChain(_ kind: ConditionNode.Kind) -> Bool {
+        switch (kind, self) {
+        case (.all, .all), (.any, .any): return true
+        default: return false
         }
     }
 }

@@ -14,9 +14,13 @@ extension RuleCompiler {
         // Room for what `__include`s usually add too: growing the lists when
         // they are merged would copy them.
         let includeRoom = header.includes.isEmpty ? 0 : 8
-        var body = Body(properties: PropertyList(capacity: declarations.count + includeRoom))
+        // The body's parts are kept apart and put together at the end: a
+        // `Body` built first and filled in was copied when it was returned
+        // (three references counted and released again, a rule).
+        var properties = PropertyList(capacity: declarations.count + includeRoom)
+        var condition: Condition?
+        var appliesToSubclasses = false
         let keyChecks = context.keyChecks(for: header.rule)
-        body.isChecked = keyChecks != nil
         if keyChecks == nil, let className = header.rule.selector.className { warnIfDottedTrait(className, in: context) }
         var conditionKey: SourceRange?
         var keys = DeclarationKeys(capacity: declarations.count)
@@ -51,12 +55,12 @@ extension RuleCompiler {
                 conditionKey = keyRange
                 rejectImportant(declaration, name: "__condition", in: lowerer.file, log: log)
                 guard let value = lowerer.lowerConditionOperand(valueID) else { continue }
-                guard case .condition(let condition) = value else {
+                guard case .condition(let value) = value else {
                     log.report(EvalMessages.conditionValue(found: value.kindDescription), in: lowerer.file,
                                at: lowerer.syntax.values[valueID].range)
                     continue
                 }
-                body.condition = condition
+                condition = value
             case .include, .unknownDirective, .legacyCondition:
                 let key = lowerer.file.text(keyRange)
                 let suggestion = Suggestions.closest(to: key, in: ["__include", "__condition"])
@@ -70,7 +74,7 @@ extension RuleCompiler {
                     continue
                 }
                 // Meaningful on a trait-only rule too: a one-name selector also matches as a class.
-                body.appliesToSubclasses = flag
+                appliesToSubclasses = flag
             case .property(let nameID) where context.shorthands[nameID] != nil:
                 let id = PropertyNames.id(nameID, states: declaration.states)
                 if let previous = shorthandKeys[id] {
@@ -88,16 +92,16 @@ extension RuleCompiler {
                                                                found: value.kindDescription),
                                    in: lowerer.file, at: lowerer.syntax.values[valueID].range)
                     }
-                    keys.record(keyRange, setting: body.properties.index(of: id))
-                    body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
+                    keys.record(keyRange, setting: properties.index(of: id))
+                    properties.set(Property(name: context.propertyNames[Int(nameID)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: id)
                     continue
                 }
                 for (longhand, value) in expandShorthand(value, at: valueID, declaration, nameID: nameID, key: keyRange, keyChecks, in: context) {
                     let longhandID = PropertyNames.id(longhand, states: declaration.states)
-                    keys.record(keyRange, setting: body.properties.index(of: longhandID))
+                    keys.record(keyRange, setting: properties.index(of: longhandID))
                     setByShorthand.insert(longhandID)
-                    body.properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
+                    properties.set(Property(name: context.propertyNames[Int(longhand)], value: value,
                                                  isImportant: declaration.important != nil || value.isImportantByNature), id: longhandID)
                 }
             // `box-shadow: 0 2px 4px black`: the parser's error, whose fix-it writes the
@@ -110,7 +114,7 @@ extension RuleCompiler {
                 let value = keyChecks.map {
                     checkedValue(valueID, declaration, nameID: nameID, key: keyRange, $0, in: context, lowerer: lowerer, log: log)
                 } ?? lowerer.lowerUnchecked(valueID)
-                let existing = body.properties.index(of: id)
+                let existing = properties.index(of: id)
                 if let existing, setByShorthand.remove(id) == nil {
                     let key = lowerer.file.text(keyRange) + (declaration.states == .normal ? "" : "[\(declaration.states)]")
                     log.report(EvalMessages.duplicateProperty(key), in: lowerer.file, at: keyRange,
@@ -124,14 +128,14 @@ extension RuleCompiler {
                 case .none: continue
                 case .some(let value):
                     let isImportant = declaration.important != nil || value.isImportantByNature
-                    body.properties.set(Property(name: context.propertyNames[Int(nameID)], value: value, isImportant: isImportant), id: id)
+                    properties.set(Property(name: context.propertyNames[Int(nameID)], value: value, isImportant: isImportant), id: id)
                 }
                 keys.record(keyRange, setting: existing)
             }
         }
         checkWhere(header, in: lowerer, conditionKey: conditionKey, log: log)
-        body.keyRanges = keys.valueKeys
-        return body
+        return Body(properties: properties, condition: condition, appliesToSubclasses: appliesToSubclasses,
+                    isChecked: keyChecks != nil, keyRanges: keys.valueKeys)
     }
 
     /// The keys of the declarations that set a rule's properties, by the

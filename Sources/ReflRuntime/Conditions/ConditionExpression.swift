@@ -131,17 +131,17 @@ public enum ComparisonOperator: String, Sendable, CaseIterable {
     /// Whether this is `==` or `!=`, which every term accepts.
     public var isEquality: Bool { self == .equal || self == .notEqual }
 
-    /// The operator as written, in every accepted spelling.
-    package static func parse(_ text: String) -> ComparisonOperator? {
-        switch text {
-        case "=", "==": return .equal
-        case "!=", "≠": return .notEqual
-        case "<": return .less
-        case "<=", "≤": return .lessOrEqual
-        case ">": return .greater
-        case ">=", "≥": return .greaterOrEqual
-        default: return nil
-        }
+    /// Every accepted spelling of each operator.
+    private static let spellings: [(StaticString, ComparisonOperator)] = [
+        ("=", .equal), ("==", .equal), ("!=", .notEqual), ("≠", .notEqual), ("<", .less), ("<=", .lessOrEqual),
+        ("≤", .lessOrEqual), (">", .greater), (">=", .greaterOrEqual), ("≥", .greaterOrEqual),
+    ]
+
+    /// The operator `range` of `bytes` spells, in any accepted spelling;
+    /// found from the bytes, with no String made for it.
+    package static func parse(_ bytes: [UInt8], in range: Range<Int>) -> ComparisonOperator? {
+        for (spelling, op) in spellings where bytes.spells(spelling, in: range) { return op }
+        return nil
     }
 }
 
