@@ -45,20 +45,24 @@ final class RuleCompiler {
         /// The properties, which the body no longer holds (so they can be
         /// extended without a copy).
         mutating func takeProperties() -> PropertyList {
-            defer { properties = PropertyList() }
-            return properties
+            // Swapped out, not copied and then replaced: the copy counted a
+            // reference to each of the list's arrays, released again at once.
+            var taken = PropertyList()
+            swap(&taken, &properties)
+            return taken
         }
     }
 
     let program: Program
     let files: [LoadedFile]
     let propertyNames = PropertyNames()
-    // The state the rule phase's threads read (`headers`, `includedRules`,
-    // `isPastIncludeLimit`) is written only before it starts: not checked
-    // for exclusive access at run time, which each rule's reads paid.
+    // The state the rule phase's threads read (`headers`, the include
+    // references and targets, `includedRules`, `isPastIncludeLimit`) is
+    // written only before it starts: not checked for exclusive access at
+    // run time, which each rule's reads paid.
     @exclusivity(unchecked) var headers: [Header] = []
-    private var includeReferences: [IncludeReference] = []
-    private(set) var includeTargets: [Int32] = []
+    @exclusivity(unchecked) private(set) var includeReferences: [IncludeReference] = []
+    @exclusivity(unchecked) private(set) var includeTargets: [Int32] = []
     /// What each rule that others include provides (its own properties
     /// and those it includes) and its lowered body: see
     /// `RuleCompiler+Includes.swift`.
