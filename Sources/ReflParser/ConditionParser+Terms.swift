@@ -133,7 +133,7 @@ extension ConditionParser {
             return nil
         }
         advance()
-        guard let op = ComparisonOperator.parse(file.bytes, in: token.range.start..<token.range.end) else {
+        guard let op = ComparisonOperator.parse(scanner.bytes, in: token.range.start..<token.range.end) else {
             report(ParserMessages.unknownConditionOperator(text(token)), token.range)
             return nil
         }
@@ -163,7 +163,7 @@ extension ConditionParser {
         advance()
         // Matched against the token's bytes: no String is made for a word that is a case.
         let range = token.range.start..<token.range.end
-        guard let value = Keyword.allCases.first(where: { file.bytes.equalBytes(in: range, utf8: $0.rawValue) }) else {
+        guard let value = Keyword.allCases.first(where: { scanner.bytes.equalBytes(in: range, utf8: $0.rawValue) }) else {
             let word = text(token)
             let names = Keyword.allCases.map(\.rawValue)
             report(ParserMessages.unknownConditionValue(word, expected: names, suggestion: Suggestions.closest(to: word, in: names)),
@@ -205,7 +205,7 @@ extension ConditionParser {
             return nil
         }
         advance()
-        let number = NumberLiteral.decode(file.bytes, token.range)
+        let number = NumberLiteral.decode(scanner.bytes, token.range)
         let sizeUnit = file.range(number.unit, equals: "px") || file.range(number.unit, equals: "pt")
         if !number.unit.isEmpty && !(allowingSizeUnits && sizeUnit) {
             let unit = file.text(number.unit)

@@ -280,6 +280,9 @@ struct ConditionToken {
 /// Splits the inside of a condition string into words, numbers, operators
 /// and parentheses.
 struct ConditionScanner {
+    /// The file's bytes. The parser reads them here too, not through the
+    /// file: parse threads share the file, and each read through it counted
+    /// a reference to the bytes on a cache line the threads all write.
     let bytes: [UInt8]
     var position: Int
     let end: Int

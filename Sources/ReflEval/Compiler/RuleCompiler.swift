@@ -198,8 +198,8 @@ final class RuleCompiler {
         let flattened = body.isChecked ? nil : includedRules.flattened(index)
         var properties = flattened.map(materialize) ?? merge(index, own: body.takeProperties(), checked: body.isChecked, in: context)
         guard header.rule.isValid else { return nil }
-        let selector = Self.selector(of: header.rule, in: context.lowerer.file)
-        let sorted = properties.takeSorted(ranks: propertyNames.ranks)
+        let selector = context.lowerer.selector(of: header.rule)
+        let sorted = properties.takeSorted(ranks: context.ranks)
         return CompiledRule(
             selector: selector,
             priority: RuleSelector.priority(className: selector.className, trait: selector.trait,
@@ -428,6 +428,9 @@ final class RuleContext {
     let propertyNames: [String]
     /// `PropertyNames.shorthands`.
     let shorthands: [Int32: (Shorthand, longhands: [Int32])]
+    /// `PropertyNames.ranks`, in storage of this thread's own (every rule's
+    /// properties are sorted by them).
+    let ranks: [Int32]
     private var fileIndex: Int32 = -1
     private(set) var lowerer: ValueLowerer!
     private var lines: LineTable?
@@ -509,6 +512,7 @@ final class RuleContext {
         self.compiler = compiler
         propertyNames = compiler.propertyNames.names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         shorthands = compiler.propertyNames.shorthands
+        ranks = compiler.propertyNames.ranks.map { $0 }  // a copy of the elements, not of the reference
         schemaCheck = compiler.program.schemaCheck
         var names = ByteStringTable()
         for name in schemaCheck.schema.classes.keys { _ = names.intern(Array(name.utf8)[...]) }
@@ -589,7 +593,7 @@ final class RuleContext {
         guard self.fileIndex != fileIndex else { return }
         self.fileIndex = fileIndex
         let file = compiler.files[Int(fileIndex)]
-        lines = file.lines
+        lines = LineTable(sharingLinesOf: file.lines)
         relativePath = String(decoding: Array(file.relativePath.utf8), as: UTF8.self)
         cursor = LineTable.Cursor()
         let lowered = lowerer?.loweredValues ?? 0

@@ -739,6 +739,14 @@ final class ValueLowerer {
 
     // MARK: - Conditions
 
+    /// The selector of `rule`, a rule of this lowerer's file, as the table
+    /// records it (see `RuleCompiler.selector(of:in:)`). Asked of the
+    /// lowerer, one per thread, so that the file the threads share is passed
+    /// on without counting a reference to it.
+    func selector(of rule: Rule) -> RuleSelector {
+        RuleCompiler.selector(of: rule, in: file)
+    }
+
     func lowerCondition(_ condition: ConditionSyntax) -> Condition? {
         Self.condition(condition, in: file.source)
     }

@@ -23,6 +23,14 @@ public final class LineTable {
         lineStarts = Self.lineStarts(of: file.bytes)
     }
 
+    /// A table of the same lines, for one thread: asking a table shared by
+    /// threads counts a reference to it on every call, and two cores writing
+    /// one object's count slow each other down. The lines are not copied.
+    package init(sharingLinesOf other: LineTable) {
+        file = other.file
+        lineStarts = other.lineStarts
+    }
+
     /// The offsets just past every line end, after a 0. A line ends at
     /// `\n`, `\r\n` or a lone `\r` (old Mac line ends), as the lexer and
     /// editors read it. Eight bytes at a time: a word without either byte
