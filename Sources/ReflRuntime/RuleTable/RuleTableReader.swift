@@ -167,46 +167,44 @@ enum RuleTableReader {
             try reader.items { reader throws(TableReadFailure) in rules.append(try Self.rule(&reader)) }
             return rules
         }
-        /// What one piece's reading gave: its rules, where it stopped, and
-        /// whether that is the next cut (always false for the last piece).
+        /// What one piece's reading gave: its rules, and where it stopped
+        /// and whether that is the next cut (always false for the last piece).
         final class Piece {
-            var result: Result<(rules: [CompiledRule], reader: TableJSONReader, atCut: Bool), TableReadFailure>?
-
-            /// The rules read, moved out (so that adding to them copies nothing).
-            func takeRules() -> [CompiledRule] {
-                guard case .success(var read) = result else { return [] }
-                result = nil
-                let rules = read.rules
-                read.rules = []
-                return rules
-            }
+            var rules: [CompiledRule] = []
+            var result: Result<(reader: TableJSONReader, atCut: Bool), TableReadFailure>?
         }
         let pieces = (0...cuts.count).map { _ in Piece() }
         let version = reader.version, depth = reader.nesting
         Concurrency.run(pieces.count) { piece in
             pieces[piece].result = Result { () throws(TableReadFailure) in
                 let end = piece < cuts.count ? cuts[piece].comma : nil
-                var rules: [CompiledRule] = []
                 var reader: TableJSONReader
                 if piece == 0 {
                     reader = TableJSONReader(bytes, at: start, depth: depth, depthLimit: threadDepthLimit, version: version)
-                    guard try reader.beginArray() else { return (rules, reader, false) }
+                    guard try reader.beginArray() else { return (reader, false) }
                 } else {
                     reader = TableJSONReader(bytes, at: cuts[piece - 1].start, depth: depth + 1, depthLimit: threadDepthLimit, version: version)
                 }
+                var rules: [CompiledRule] = []
+                defer { pieces[piece].rules = rules }
                 repeat {
                     rules.append(try Self.rule(&reader))
-                    if reader.offset == end { return (rules, reader, true) }
+                    if reader.offset == end { return (reader, true) }
                 } while try reader.nextItem()
-                return (rules, reader, false)
+                return (reader, false)
             }
         }
-        // In order: each piece starts where the one before proved a rule starts.
+        // In order: each piece starts where the one before proved a rule
+        // starts. Room for all is made once, and each piece's rules are moved
+        // in: appending a piece's array grew the rules' array by copying it
+        // (page faults and all), and copied each rule, counting references to
+        // all its parts, which freeing the piece's array released again.
         var rules: [CompiledRule] = []
+        rules.reserveCapacity(pieces.reduce(0) { $0 + $1.rules.count })
         for piece in pieces {
             switch piece.result! {
             case .success(let read):
-                if rules.isEmpty { rules = piece.takeRules() } else { rules.append(contentsOf: piece.takeRules()) }
+                rules.appendMoving(&piece.rules)
                 guard read.atCut else {
                     // The last piece, or the array's end reached past a place that was no rule's start.
                     reader.scanner.position = read.reader.scanner.position
