@@ -44,13 +44,16 @@ extension Array {
 
 extension Array {
     /// Moves the elements of `other` to the end of this array, in order,
-    /// leaving `other` empty. Nothing is copied: `other` is reversed (its
-    /// elements swapped in place) and emptied from its end, each element
-    /// moved out and in, where appending it would copy each element,
-    /// counting references to all its parts, and emptying it would release
-    /// them again. Room should be made beforehand for a long list.
+    /// leaving `other` empty. Nothing is copied: the elements are moved out
+    /// of `other` from its end into a list in reverse, then out of that from
+    /// its end, where appending them would copy each element, counting
+    /// references to all its parts, and emptying `other` would release them
+    /// again (reversing `other` in place copies them too). Room should be
+    /// made beforehand for a long list.
     package mutating func appendMoving(_ other: inout [Element]) {
-        other.reverse()
-        while let element = other.popLast() { append(element) }
+        var reversed: [Element] = []
+        reversed.reserveCapacity(other.count)
+        while let element = other.popLast() { reversed.append(element) }
+        while let element = reversed.popLast() { append(element) }
     }
 }
