@@ -280,9 +280,11 @@ struct ConditionToken {
 /// Splits the inside of a condition string into words, numbers, operators
 /// and parentheses.
 struct ConditionScanner {
-    /// The file's bytes. The parser reads them here too, not through the
-    /// file: parse threads share the file, and each read through it counted
-    /// a reference to the bytes on a cache line the threads all write.
+    /// The file's bytes. The parser passes them to other functions from
+    /// here, not from the file: the parse threads share the file, and each
+    /// array taken from it counted a reference to the bytes, on a cache line
+    /// the threads all write (a method of the file reading its own bytes
+    /// counts nothing).
     let bytes: [UInt8]
     var position: Int
     let end: Int

@@ -44,12 +44,12 @@ extension Array {
 
 extension Array {
     /// Moves the elements of `other` to the end of this array, in order,
-    /// leaving `other` empty. Nothing is copied: the elements are moved out
-    /// of `other` from its end into a list in reverse, then out of that from
-    /// its end, where appending them would copy each element, counting
-    /// references to all its parts, and emptying `other` would release them
-    /// again (reversing `other` in place copies them too). Room should be
-    /// made beforehand for a long list.
+    /// leaving `other` empty. No element is copied: they are moved out of
+    /// `other` from its end into a temporary list (the size of `other`), in
+    /// reverse, then out of that from its end, where appending them would
+    /// copy each element, counting references to all its parts, and emptying
+    /// `other` would release them again (reversing `other` in place copies
+    /// them too). Room should be made beforehand for a long list.
     package mutating func appendMoving(_ other: inout [Element]) {
         var reversed: [Element] = []
         reversed.reserveCapacity(other.count)

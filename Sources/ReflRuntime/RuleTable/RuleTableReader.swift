@@ -200,7 +200,13 @@ enum RuleTableReader {
         // (page faults and all), and copied each rule, counting references to
         // all its parts, which freeing the piece's array released again.
         var rules: [CompiledRule] = []
-        rules.reserveCapacity(pieces.reduce(0) { $0 + $1.rules.count })
+        var total = 0
+        for piece in pieces {
+            total += piece.rules.count
+            // The pieces after one that did not end at its cut are dropped.
+            guard case .success(let read)? = piece.result, read.atCut else { break }
+        }
+        rules.reserveCapacity(total)
         for piece in pieces {
             switch piece.result! {
             case .success(let read):
