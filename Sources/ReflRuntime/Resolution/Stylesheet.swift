@@ -269,6 +269,10 @@ struct IndexedTable: RuleStore, Sendable {
     init(_ table: RuleTable) {
         self.table = table
         matchPriorities.reserveCapacity(table.rules.count)
+        // Room for a class per rule, as in a table of an app's own views
+        // (a rule each): grown instead, the dictionary hashed every name
+        // again at each doubling.
+        classRules.reserveCapacity(table.rules.count)
         // Fields are read through the array: a copy of each rule would count
         // references to all its fields.
         let rules = table.rules
