@@ -92,7 +92,7 @@ public struct ConditionParser {
         var operands: [ConditionNode] = []
         if let first { operands.append(first) }
         while !isAbandoned, let joiner = eatJoiner(word: "or", symbol: "||") {
-            if let missing = missingOperand(after: joiner) {
+            if let missing = missingOperand(after: joiner.description) {
                 report(missing, current.range)
                 // `or and x`: the `and` has no left operand either; x is still checked.
                 guard at(word: "and") || (current.kind == .op && spells(current, "&&")) else { continue }
@@ -113,7 +113,7 @@ public struct ConditionParser {
         if let first { operands.append(first) }
         while !isAbandoned {
             if let joiner = eatJoiner(word: "and", symbol: "&&") {
-                if let missing = missingOperand(after: joiner) {
+                if let missing = missingOperand(after: joiner.description) {
                     report(missing, current.range)
                     continue
                 }
@@ -170,13 +170,8 @@ public struct ConditionParser {
         return word
     }
 
-    /// The error when no operand follows `joiner` (at the end, `)`, `and`, `or`).
-    private func missingOperand(after joiner: StaticString) -> Message? {
-        missingOperand(after: joiner.description)
-    }
-
-    /// The error when no operand follows `joiner`, made only when one is
-    /// missing (the joiner's text is read only then).
+    /// The error when no operand follows `joiner` (at the end, `)`, `and`,
+    /// `or`), made only when one is missing (the joiner's text is read only then).
     private func missingOperand(after joiner: @autoclosure () -> String) -> Message? {
         let isMissing = atEnd || current.kind == .rightParen || at(word: "and") || at(word: "or")
             || (current.kind == .op && (spells(current, "&&") || spells(current, "||")))
@@ -254,18 +249,9 @@ public struct ConditionParser {
     static func chain(_ kind: ConditionNode.Kind, _ operands: [ConditionNode]) -> ConditionNode? {
         guard let first = operands.first else { return nil }
         if operands.count == 1 { return first }
-        // Most chains splice nothing (their operands are terms): the list is taken as it is.
-        if !operands.contains(where: { $0.kind.isChain(kind) }) {
-            return ConditionNode(kind: kind, range: first.range.union(operands.last!.range), children: operands)
-        }
-        var children: [ConditionNode] = []
-        for operand in operands {
-            if operand.kind.isChain(kind) {
-                children.append(contentsOf: operand.children)
-            } else {
-                children.append(operand)
-            }
-        }
+        // Most chains splice nothing (their operands are terms): the list is then taken as it is.
+        let splices = operands.contains { $0.kind.isChain(kind) }
+        let children = splices ? operands.flatMap { $0.kind.isChain(kind) ? $0.children : [$0] } : operands
         return ConditionNode(kind: kind, range: first.range.union(operands.last!.range), children: children)
     }
 }

@@ -737,7 +737,7 @@ final class ValueLowerer {
     /// counts of references of their arrays fought over by the cores.
     private var optionSets: [OptionSetValue?] = []
 
-    // MARK: - Conditions
+    // MARK: - Selectors
 
     /// The selector of `rule`, a rule of this lowerer's file, as the table
     /// records it (see `RuleCompiler.selector(of:in:)`). Asked of the
@@ -746,6 +746,8 @@ final class ValueLowerer {
     func selector(of rule: Rule) -> RuleSelector {
         RuleCompiler.selector(of: rule, in: file)
     }
+
+    // MARK: - Conditions
 
     func lowerCondition(_ condition: ConditionSyntax) -> Condition? {
         Self.condition(condition, in: file.source)
