@@ -308,6 +308,91 @@ struct JSONScanner {
     /// number — converted exactly by one correctly rounded division. Nil
     /// (position unchanged) for anything else.
     private mutating func shortDecimal() -> Double? {
+        var index = position
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // The integer part and the fraction (each under eight digits, as a
+        // table's numbers are) found and converted a word at a time: a
+        // number cost 161 instructions digit by digit.
+        guard index + 8 <= bytes.count else { return shortDecimalByDigits() }
+        let whole = bytes.word(at: index)
+        let wholeDigits = Self.leadingDigitCount(whole)
+        guard wholeDigits > 0, wholeDigits < 8,
+              // JSON forbids leading zeros ("012"): left to the strict path.
+              wholeDigits == 1 || whole & 0xFF != UInt64(UInt8(ascii: "0")) else { return shortDecimalByDigits() }
+        var end = index + wholeDigits
+        var mantissa = Self.digitsValue(whole, count: wholeDigits)
+        var fractionDigits = 0
+        if bytes[end] == UInt8(ascii: ".") {
+            guard end + 9 <= bytes.count else { return shortDecimalByDigits() }
+            let fraction = bytes.word(at: end + 1)
+            fractionDigits = Self.leadingDigitCount(fraction)
+            guard fractionDigits > 0, fractionDigits < 8 else { return shortDecimalByDigits() }
+            mantissa = mantissa &* Self.powerOfTen(fractionDigits) &+ Self.digitsValue(fraction, count: fractionDigits)
+            end += 1 + fractionDigits
+        }
+        // An exponent follows: the strict path reads it. (`end` is inside
+        // the words read, so short of the end of the bytes.)
+        guard bytes[end] | 0x20 != UInt8(ascii: "e") else { return nil }
+        position = end
+        let value = Double(mantissa) / Double(Self.powerOfTen(fractionDigits))
+        return negative ? -value : value
+    }
+
+    /// How many of the bytes of `word`, from its lowest, are ASCII digits
+    /// before the first that is not (8: all of them). A byte is a digit
+    /// exactly when its high half is 3 and adding 6 leaves it 3; a carry
+    /// out of a byte comes only from one past `0xF9`, a non-digit, so every
+    /// byte before the first non-digit is judged right.
+    @inline(__always)
+    static func leadingDigitCount(_ word: UInt64) -> Int {
+        let highHalves: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let judged = (word & highHalves) | (((word &+ 0x0606_0606_0606_0606) & highHalves) >> 4)
+        let mismatch = judged ^ 0x3333_3333_3333_3333
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let nonDigits = (((mismatch & low7) &+ low7) | mismatch) & 0x8080_8080_8080_8080
+        return nonDigits.trailingZeroBitCount / 8
+    }
+
+    /// The value of the first `count` (1 to 7) bytes of `word`, ASCII
+    /// digits, the lowest byte the most significant: moved to the top of
+    /// the word behind zeros, then pairs, fours and eights of digits
+    /// combined by three multiplications.
+    @inline(__always)
+    static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
+        var value = (word &<< UInt64(8 * (8 - count))) & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* (10 << 8 + 1)) &>> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) &>> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) &>> 32
+    }
+
+    /// 10 to the power `exponent` (0 to 15), exact. (A global table would
+    /// be reached through a lazy initializer's check on every number.)
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        default: 1_000_000_000_000_000
+        }
+    }
+
+    /// `shortDecimal` a digit at a time: for a number near the end of the
+    /// bytes, or with eight digits or more in a part.
+    private mutating func shortDecimalByDigits() -> Double? {
         let start = position
         var index = position
         let negative = bytes[index] == UInt8(ascii: "-")
@@ -338,14 +423,8 @@ struct JSONScanner {
             return nil
         }
         position = index
-        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+        let value = Double(mantissa) / Double(Self.powerOfTen(fractionDigits))
         return negative ? -value : value
-    }
-
-    private static let powersOfTen: [Double] = (0...15).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
     }
 }
 
