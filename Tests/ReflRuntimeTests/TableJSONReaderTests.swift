@@ -176,6 +176,52 @@ struct TableJSONReaderTests {
         }
     }
 
+    /// Keys laid out as the writer lays them out are matched where they
+    /// stand, in its order: a key written twice is still refused, whether
+    /// the second comes straight after the first, after other keys, after a
+    /// key out of order, or spelt with an escape; and members in the
+    /// writer's order with one missing, or one more, read as before.
+    @Test func aRepeatedKeyIsRefusedWhereverTheWritersOrderHasIt() throws {
+        let rule = ##"{"selector": {"raw": "UIButton:primary", "class": "UIButton", "trait": "primary", "where": false}, "##
+            + ##""priority": 75, "appliesToSubclasses": false, "condition": null, "source": {"file": "m.less", "line": 1, "column": 1}, "##
+            + ##""properties": {"alpha": {"value": {"type":"number","value":0.5}, "important": false}, "##
+            + ##""tintColor": {"value": {"type":"color","rgba":[1,0,0,1],"hex":"#ff0000ff"}, "important": false}}, "states": {}}"##
+        func table(_ rule: String) -> [UInt8] { Array(##"{"version": 3, "variables": {}, "rules": [\##(rule)]}"##.utf8) }
+        let written = try Stylesheet(ruleTableJSON: table(rule)).table
+        #expect(written.rules.first?.properties.map(\.name) == ["alpha", "tintColor"])
+        for (from, to, key) in [(##""value":0.5}"##, ##""value":0.5,"value":0.5}"##, "value"),
+                                (##""value":0.5}"##, ##""value":0.5,"unit":"px","value":1}"##, "value"),
+                                (##""value":0.5}"##, ##""value":0.5,"\u0076alue":1}"##, "value"),
+                                (##""hex":"#ff0000ff"}"##, ##""hex":"#ff0000ff","rgba":[1,0,0,1]}"##, "rgba"),
+                                (##""important": false}, "tintColor""##, ##""important": false, "important": true}, "tintColor""##, "important"),
+                                (##"{"value": {"type":"number""##, ##"{"value": 1, "value": {"type":"number""##, "value"),
+                                (##""priority": 75,"##, ##""priority": 75, "priority": 75,"##, "priority"),
+                                (##""condition": null,"##, ##""condition": null, "priority": 75,"##, "priority"),
+                                (##""line": 1, "column": 1}"##, ##""line": 1, "column": 1, "line": 2}"##, "line"),
+                                (##""class": "UIButton","##, ##""trait": "primary", "class": "UIButton","##, "trait")] {
+            #expect(rule.contains(from))
+            do {
+                let read = try Stylesheet(ruleTableJSON: table(rule.replacingOccurrences(of: from, with: to))).table
+                Issue.record("read with \(key) twice: \(read)")
+            } catch {
+                #expect(error.diagnostics.first?.message == "malformed rule table: the key \"\(key)\" appears twice in one object", "\(to)")
+            }
+        }
+        // The writer's order with a member missing, or one it does not write.
+        for (from, to) in [(##","hex":"#ff0000ff""##, ""), (##""value":0.5}"##, ##""value":0.5,"unit":"px"}"##),
+                           (##""hex":"#ff0000ff"}"##, ##""hex":"#ff0000ff","extra":[{"hex":1}]}"##),
+                           (##""priority": 75,"##, ##""priority": 75, "note": "x","##)] {
+            #expect(rule.contains(from))
+            let changed = rule.replacingOccurrences(of: from, with: to)
+            let read = try Stylesheet(ruleTableJSON: table(changed)).table
+            #expect(read.rules.first?.properties.first?.name == "alpha", "\(to)")
+        }
+        #expect(throws: StylesheetError.self) {
+            try Stylesheet(ruleTableJSON: table(rule.replacingOccurrences(of: ##""hex":"#ff0000ff"}"##, with: "}")
+                .replacingOccurrences(of: ##""rgba":[1,0,0,1],"##, with: "")))
+        }
+    }
+
     /// Keys are compared by their code points (RFC 8259): two keys that
     /// differ only in Unicode normalization are two keys, for the tree
     /// parser and the table reader alike; the same key twice is refused.
@@ -241,6 +287,53 @@ struct TableJSONReaderTests {
                     return scanner.position
                 }
                 #expect(atEnd == length)
+            }
+        }
+    }
+
+    /// A number of a table is read a word at a time where it is short
+    /// (under eight digits before and after its point), digit by digit
+    /// near the end of the bytes or where it is longer, and by the strict
+    /// path where it has an exponent or is not JSON: every length of each
+    /// part, at every distance from the end of the bytes, reads as
+    /// `Double` reads its text, and stops at the same byte.
+    @Test func numbersReadTheSameWhateverTheirLengthAndPlace() {
+        func read(_ text: String, padding: Int) -> (value: Double?, end: Int) {
+            ByteView.reading(Array(text.utf8) + Array(repeating: UInt8(ascii: " "), count: padding)) { view in
+                var scanner = JSONScanner(view)
+                let value = try? scanner.number()
+                return (value, scanner.position)
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { index in Character(String(index == 0 && count > 1 ? Int.random(in: 1...9, using: &generator)
+                                                                     : Int.random(in: 0...9, using: &generator))) })
+        }
+        for whole in 1...17 {
+            for fraction in [nil] + Array(1...17) {
+                for sign in ["", "-"] {
+                    let text = sign + digits(whole) + (fraction.map { "." + digits($0) } ?? "")
+                    for (tail, endsAt) in [("", 0), (",", 0), ("]", 0), ("e2", 2), ("E-1,", 3)] {
+                        for padding in [0, 1, 4, 8, 12] {
+                            let (value, end) = read(text + tail, padding: padding)
+                            #expect(value == Double(text + tail.prefix(endsAt)), "\(text + tail) + \(padding)")
+                            #expect(end == text.utf8.count + endsAt, "\(text + tail) + \(padding)")
+                        }
+                    }
+                }
+            }
+        }
+        // Zeros: one before the point is a number, two are not JSON.
+        for (text, value) in [("0", 0.0), ("-0", -0.0), ("0.5", 0.5), ("0.000001", 0.000001), ("10", 10)] {
+            for padding in [0, 8] {
+                #expect(read(text, padding: padding).value == value, "\(text)")
+                #expect(read(text, padding: padding).value?.sign == value.sign, "\(text)")
+            }
+        }
+        for text in ["00", "012", "-01.5", "1.", "1.e5", "-", "-x", ".5"] {
+            for padding in [0, 8] {
+                #expect(read(text, padding: padding).value == nil, "\(text)")
             }
         }
     }

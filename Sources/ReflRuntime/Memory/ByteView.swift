@@ -89,6 +89,20 @@ package struct ByteView: RandomAccessCollection {
         return array.withUnsafeBufferPointer { ByteComparison.equal(base.unsafelyUnwrapped, $0.baseAddress!, count: count) }
     }
 
+    /// Whether the view holds the bytes of `range` of `array`.
+    @inlinable
+    package func equalBytes(_ array: [UInt8], in range: Range<Int>) -> Bool {
+        precondition(range.lowerBound >= 0 && range.upperBound <= array.count, "outside the array")
+        guard count == range.count else { return false }
+        guard count > 0 else { return true }
+        return array.withUnsafeBufferPointer { ByteComparison.equal(base.unsafelyUnwrapped, $0.baseAddress! + range.lowerBound, count: count) }
+    }
+
+    /// A hash of the view's bytes, eight at a time (`ByteHash.wordHash`).
+    package func wordHash() -> UInt32 {
+        ByteHash.wordHash(of: UnsafeRawBufferPointer(start: base, count: count), in: 0..<count)
+    }
+
     /// The bytes of `range` as text, invalid UTF-8 replaced.
     package func text(_ range: Range<Int>) -> String {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")

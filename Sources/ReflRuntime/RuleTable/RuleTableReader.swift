@@ -232,7 +232,8 @@ enum RuleTableReader {
         let rule = try reader.beginObject()
         var selector: RuleSelector?, priority: Int?, appliesToSubclasses: Bool?, condition: Condition??
         var source: SourcePosition?, properties: [Property]?, states: [StateProperties]?
-        try reader.members(of: rule) { reader, key throws(TableReadFailure) in
+        try reader.members(of: rule, expecting: ["selector", "priority", "appliesToSubclasses", "condition", "source", "properties",
+                                                "states"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "selector": selector = try Self.selector(&reader)
             case "priority":
@@ -294,7 +295,7 @@ enum RuleTableReader {
         let object = try reader.beginObject()
         var raw: String?, className: String??, trait: String??, hasWhere: Bool?
         var context: [RuleContextStep] = []
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["raw", "class", "trait", "where", "context"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "raw": raw = try reader.string()
             case "class": className = .some(try reader.optionalName())
@@ -344,7 +345,7 @@ enum RuleTableReader {
     private static func source(_ reader: inout TableJSONReader) throws(TableReadFailure) -> SourcePosition {
         let object = try reader.beginObject()
         var file: String?, line: Int?, column: Int?
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["file", "line", "column"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "file": file = try reader.name()
             case "line": line = try reader.integer(in: Self.positions, "a line from 1")
@@ -364,19 +365,25 @@ enum RuleTableReader {
         var isSorted = true
         let start = reader.offset
         try reader.namedMembers { reader, name, _ throws(TableReadFailure) in
-            let object = try reader.beginObject()
-            var value: StyleValue?, isImportant: Bool?
-            try reader.members(of: object) { reader, key throws(TableReadFailure) in
-                switch key {
-                case "value": value = try reader.value()
-                case "important": isImportant = try reader.bool()
-                default: return false
+            let property: Property
+            if let (value, isImportant) = try reader.valueAndImportanceAsWritten() {
+                property = Property(name: name, value: value, isImportant: isImportant)
+            } else {
+                let object = try reader.beginObject()
+                var value: StyleValue?, isImportant: Bool?
+                try reader.members(of: object) { reader, key throws(TableReadFailure) in
+                    switch key {
+                    case "value": value = try reader.value()
+                    case "important": isImportant = try reader.bool()
+                    default: return false
+                    }
+                    return true
                 }
-                return true
+                property = Property(name: name, value: try object.required(value, "value"),
+                                    isImportant: try object.required(isImportant, "important"))
             }
             if isSorted, let last = properties.last, !(last.name < name) { isSorted = false }
-            properties.append(Property(name: name, value: try object.required(value, "value"),
-                                       isImportant: try object.required(isImportant, "important")))
+            properties.append(property)
         }
         if !isSorted {
             properties.sort { $0.name < $1.name }

@@ -6,7 +6,7 @@ extension TableJSONReader {
     mutating func condition() throws(TableReadFailure) -> Condition {
         let object = try beginObject()
         var source: String?, test: ConditionExpression?, terms: [ConditionTest]?
-        try members(of: object) { reader, key throws(TableReadFailure) in
+        try members(of: object, expecting: ["source", "test"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "source": source = try reader.string()
             case "test" where reader.version >= 2: test = try reader.conditionExpression()

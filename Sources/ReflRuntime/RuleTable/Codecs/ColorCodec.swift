@@ -35,7 +35,7 @@ enum ColorCodec: ValueCodec {
 
     static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {
         var components: NumberFields?
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["rgba", "hex"]) { reader, key throws(TableReadFailure) in
             guard case "rgba" = key else { return false }
             let at = reader.offset
             var read = NumberFields()

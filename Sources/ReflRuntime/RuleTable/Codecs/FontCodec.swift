@@ -37,7 +37,7 @@ enum FontCodec: ValueCodec {
     static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {
         var name: String?, isSystem: Bool?, weight: FontWeight?, textStyle: TextStyle?
         var size: (value: StyleValue, at: Int)?
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["name", "size", "system", "weight", "textStyle"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "name": name = try reader.name()
             case "size":

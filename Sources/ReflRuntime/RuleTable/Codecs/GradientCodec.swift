@@ -53,7 +53,7 @@ enum GradientCodec: ValueCodec {
     static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {
         var colors: [Color]?, locations: (values: [Double], at: Int)?
         var direction = Gradient.Direction.toBottom
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["angle", "corner", "colors", "locations"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "colors":
                 var read: [Color] = []

@@ -25,7 +25,7 @@ enum NumberCodec: ValueCodec {
     static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {
         var number: Double?
         var unit: LengthUnit?
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["value", "unit"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "value": number = try reader.number()
             case "unit": unit = try reader.keyword(LengthUnit.self)

@@ -24,7 +24,7 @@ enum OptionSetCodec: ValueCodec {
 
     static func readJSON(_ object: JSONObjectStart, from reader: inout TableJSONReader) throws(TableReadFailure) -> StyleValue {
         var setName: String?, options: [String]?, rawValue: Int?
-        try reader.members(of: object) { reader, key throws(TableReadFailure) in
+        try reader.members(of: object, expecting: ["optionSet", "options", "rawValue"]) { reader, key throws(TableReadFailure) in
             switch key {
             case "optionSet": setName = try reader.name()
             case "rawValue": rawValue = try reader.integer()
