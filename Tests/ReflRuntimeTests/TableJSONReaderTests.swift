@@ -338,6 +338,51 @@ struct TableJSONReaderTests {
         }
     }
 
+    /// Keys and keywords are compared with the words they might be eight
+    /// bytes at a time where the word is that long: every length from 0 to
+    /// 20 matches its own bytes, and no bytes that differ in any one place,
+    /// or are one longer or shorter.
+    @Test func aWordIsSpeltExactlyWhateverItsLength() {
+        let words: [StaticString] = ["", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghijk", "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqr", "abcdefghijklmnopqrs", "abcdefghijklmnopqrst"]
+        for word in words {
+            let text = Array("\(word)".utf8)
+            let padded = [UInt8(ascii: "\"")] + text + Array("\":".utf8)
+            ByteView.reading(padded) { view in
+                let range = 1..<(1 + text.count)
+                #expect(view.spells(word, in: range), "\(word)")
+                #expect(!view.spells(word, in: 1..<(2 + text.count)), "\(word) and one more")
+                if !text.isEmpty { #expect(!view.spells(word, in: 1..<text.count), "\(word) but one") }
+            }
+            for place in text.indices {
+                var changed = padded
+                changed[1 + place] ^= 0x20
+                ByteView.reading(changed) { view in #expect(!view.spells(word, in: 1..<(1 + text.count)), "\(word) at \(place)") }
+            }
+        }
+    }
+
+    /// A value's type is looked up by its bytes packed in two words, read
+    /// a word at a time away from the end of the bytes and a byte at a
+    /// time near it: both ways pack every length from 0 to 16 alike.
+    @Test func aTypeIsPackedTheSameNearTheEndOfTheBytes() {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for length in 0...16 {
+            var expected: (UInt64, UInt64) = (0, 0)
+            for index in 0..<length {
+                if index < 8 { expected.0 |= UInt64(letters[index]) << (8 * index) } else { expected.1 |= UInt64(letters[index]) << (8 * (index - 8)) }
+            }
+            for after in 0...20 {
+                let bytes = Array(letters[0..<length]) + Array(repeating: UInt8(ascii: "\""), count: after)
+                let packed = ByteView.reading(bytes) { $0.packedWords(in: 0..<length) }
+                #expect(packed == expected, "\(length) bytes, \(after) after them")
+            }
+        }
+        for type in ["color", "number", "edgeInsets", "textAttributes", "colour", "", "numbers"] {
+            let codec = ByteView.reading(Array(type.utf8)) { ValueCodecs.codec(forJSONType: 0..<type.utf8.count, of: $0) }
+            #expect(codec.map { "\($0.jsonType)" } == (ValueCodecs.all.contains { "\($0.jsonType)" == type } ? type : nil), "\(type)")
+        }
+    }
+
     /// A string is read eight bytes at a time where it has nothing to
     /// escape, and copied run by run between its escapes: runs of every
     /// length, before and after an escape, with characters of two to four

@@ -53,11 +53,28 @@ package struct ByteView: RandomAccessCollection {
     /// Whether the bytes of `range` spell `word` exactly.
     @inlinable @inline(__always)
     package func spells(_ word: StaticString, in range: Range<Int>) -> Bool {
-        guard range.count == word.utf8CodeUnitCount else { return false }
+        let length = range.count
+        guard length == word.utf8CodeUnitCount else { return false }
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "outside the view")
-        let letters = word.utf8Start
-        for offset in 0..<range.count where base.unsafelyUnwrapped[range.lowerBound + offset] != letters[offset] { return false }
-        return true
+        let letters = UnsafeRawPointer(word.utf8Start), bytes = UnsafeRawPointer(base.unsafelyUnwrapped + range.lowerBound)
+        guard length >= 8 else {
+            var offset = 0
+            while offset < length {
+                if bytes.load(fromByteOffset: offset, as: UInt8.self) != letters.load(fromByteOffset: offset, as: UInt8.self) { return false }
+                offset &+= 1
+            }
+            return true
+        }
+        // Eight bytes at a time, the last word ending where the word ends
+        // (overlapping the one before it): never past either's end.
+        var offset = 0
+        while offset < length &- 8 {
+            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != letters.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self) == letters.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
     }
 
     /// The one byte of `mark` (a punctuation mark such as `","`), which a
@@ -96,6 +113,25 @@ package struct ByteView: RandomAccessCollection {
         guard count == range.count else { return false }
         guard count > 0 else { return true }
         return array.withUnsafeBufferPointer { ByteComparison.equal(base.unsafelyUnwrapped, $0.baseAddress! + range.lowerBound, count: count) }
+    }
+
+    /// The bytes of `range` (at most 16), the first the lowest byte of the
+    /// first word, the rest of the two words zero: read a word at a time
+    /// where the view goes on for 16 bytes from the range's start.
+    package func packedWords(in range: Range<Int>) -> (UInt64, UInt64) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count && range.count <= 16, "outside the view, or too long")
+        func keeping(_ word: UInt64, _ bytes: Int) -> UInt64 {
+            bytes >= 8 ? word : bytes <= 0 ? 0 : word & (1 &<< UInt64(8 &* bytes) &- 1)
+        }
+        if range.lowerBound &+ 16 <= count {
+            return (keeping(word(at: range.lowerBound), range.count), keeping(word(at: range.lowerBound &+ 8), range.count &- 8))
+        }
+        var words: (UInt64, UInt64) = (0, 0)
+        for index in range {
+            let shift = UInt64(8 &* ((index &- range.lowerBound) & 7))
+            if index &- range.lowerBound < 8 { words.0 |= UInt64(self[index]) &<< shift } else { words.1 |= UInt64(self[index]) &<< shift }
+        }
+        return words
     }
 
     /// A hash of the view's bytes, eight at a time (`ByteHash.wordHash`).

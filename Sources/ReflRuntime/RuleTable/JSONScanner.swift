@@ -32,7 +32,10 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        // Most calls find no whitespace, or one space: settled on the first byte.
+        // Most calls find no whitespace, or one space (`"key": value`):
+        // settled on the first two bytes, without a call.
+        guard position < bytes.count, Self.isWhitespace(bytes[position]) else { return }
+        position += 1
         guard position < bytes.count, Self.isWhitespace(bytes[position]) else { return }
         position += 1
         skipWhitespaceRun()

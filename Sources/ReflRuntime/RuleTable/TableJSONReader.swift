@@ -184,9 +184,10 @@ struct TableJSONReader {
         let quote = scanner.position
         guard scanner.current == UInt8(ascii: "\"") else { return nil }
         for index in first..<expected.count {
-            let name = quote + 1..<quote + 1 + expected[index].utf8CodeUnitCount
-            guard name.upperBound < scanner.bytes.count, scanner.bytes.spells(expected[index], in: name),
-                  scanner.bytes[name.upperBound] == UInt8(ascii: "\"") else { continue }
+            let name = quote &+ 1..<quote &+ 1 &+ expected[index].utf8CodeUnitCount
+            // The closing quote first: it tells most names that are not this one.
+            guard name.upperBound < scanner.bytes.count, scanner.bytes[name.upperBound] == UInt8(ascii: "\""),
+                  scanner.bytes.spells(expected[index], in: name) else { continue }
             scanner.position = name.upperBound + 1
             scanner.skipWhitespace()
             guard scanner.eat(":") else {
@@ -358,7 +359,7 @@ struct TableJSONReader {
             type = try plainText()
             scanner.position = object.offset + 1
         }
-        guard let codec = ValueCodecs.codec(forJSONType: scanner.bytes.piece(type)) else {
+        guard let codec = ValueCodecs.codec(forJSONType: type, of: scanner.bytes) else {
             throw failure("unknown value type '\(scanner.bytes.text(type))'", at: typeAt)
         }
         return try codec.readJSON(object, from: &self)

@@ -73,12 +73,38 @@ enum ValueCodecs {
         byBinaryKind[Int(byte)]
     }
 
-    static func codec(forJSONType bytes: ByteView) -> (any ValueCodec.Type)? {
-        guard bytes.count <= 16 else { return nil }
-        let name = packed(bytes)
-        for entry in byJSONType where entry.count == bytes.count && entry.name == name { return entry.codec }
+    /// The codec whose JSON type is the bytes of `range` of `bytes`.
+    static func codec(forJSONType range: Range<Int>, of bytes: ByteView) -> (any ValueCodec.Type)? {
+        guard range.count <= 16 else { return nil }
+        let name = bytes.packedWords(in: range)
+        var slot = jsonTypeSlot(name)
+        // Every type is in the table, so a search ends at a free slot.
+        while let entry = jsonTypeSlots[slot] {
+            if byJSONType[entry].count == range.count && byJSONType[entry].name == name { return byJSONType[entry].codec }
+            slot = (slot + 1) & (jsonTypeSlots.count - 1)
+        }
         return nil
     }
+
+    /// A slot of `jsonTypeSlots` for a type's packed bytes: a search of the
+    /// types one by one compared 14 of them for a value, on average.
+    @inline(__always)
+    private static func jsonTypeSlot(_ name: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: ((name.0 ^ name.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD) >> 58)
+    }
+
+    /// `byJSONType`'s entries by `jsonTypeSlot` (64 slots for under 32
+    /// types), each in the first free slot from its own.
+    private static let jsonTypeSlots: [Int?] = {
+        var slots = [Int?](repeating: nil, count: 64)
+        precondition(byJSONType.count <= slots.count / 2, "too many JSON types for their table")
+        for (index, entry) in byJSONType.enumerated() {
+            var slot = jsonTypeSlot(entry.name)
+            while slots[slot] != nil { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = index
+        }
+        return slots
+    }()
 }
 
 extension StyleValue {
