@@ -222,6 +222,24 @@ struct TableJSONReaderTests {
         }
     }
 
+    /// Property names recur rule after rule, and the reader keeps those it
+    /// met last by their bytes: names of every length around the 16 bytes
+    /// it keeps, names that differ in one byte only, and more names than it
+    /// has room for, read back as written, rule after rule.
+    @Test func propertyNamesReadBackWhateverTheirLengthAndNumber() throws {
+        var names = (1...20).map { String(repeating: "n", count: $0) }
+        names += (0..<200).map { "property\($0)" } + ["autoresizingMask", "autoresizingMasK", "contentEdgeInsets", "é-accented"]
+        let rules = (0..<40).map { index in
+            CompiledRule(selector: RuleSelector(raw: "View\(index)", className: "View\(index)", trait: nil, hasWhere: false),
+                         priority: 50, appliesToSubclasses: false, condition: nil,
+                         source: SourcePosition(file: "main.less", line: index + 1, column: 1),
+                         properties: names.enumerated().filter { ($0.offset + index) % 3 != 0 }.map(\.element).sorted()
+                             .map { Property(name: $0, value: .number(Double(index), unit: nil), isImportant: false) })
+        }
+        let table = RuleTable(variables: [:], rules: rules)
+        #expect(try Stylesheet(ruleTableJSON: table.jsonBytes()).table == table)
+    }
+
     /// Keys are compared by their code points (RFC 8259): two keys that
     /// differ only in Unicode normalization are two keys, for the tree
     /// parser and the table reader alike; the same key twice is refused.

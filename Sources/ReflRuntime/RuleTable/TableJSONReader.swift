@@ -66,6 +66,8 @@ struct TableJSONReader {
     var version = RuleTable.formatVersion
     private var depth = 0
     private var names = NameInterner()
+    /// The names of `namedMembers` met last, by `recentNameSlot`.
+    private var recentNames = [(words: (UInt64, UInt64), count: Int, text: String)](repeating: ((0, 0), -1, ""), count: 128)
     /// The keys of the objects being read, innermost last: the first
     /// `keyCount` (the array keeps its room as objects end).
     private var keys: [JSONKey] = []
@@ -256,7 +258,7 @@ struct TableJSONReader {
             repeat {
                 scanner.skipWhitespace()
                 guard scanner.current == UInt8(ascii: "\"") else { throw syntax("expected a quoted key") }
-                let name = try self.name()
+                let name = try self.memberName()
                 scanner.skipWhitespace()
                 guard scanner.eat(":") else { throw syntax("expected ':' after a key") }
                 try member(&self, name, offset)
@@ -456,6 +458,22 @@ struct TableJSONReader {
             return range.count <= 15 ? scanner.bytes.text(range) : names.string(for: scanner.bytes.piece(range))
         }
         return try string()
+    }
+
+    /// The name of a member of `namedMembers`: a property's, mostly, and a
+    /// table's rules set a few properties over and over. One of up to 16
+    /// plain bytes is looked for among the names met last, by its bytes
+    /// packed in two words (about 50 instructions), before a `String` is
+    /// made of it (180: its bytes are checked as UTF-8).
+    private mutating func memberName() throws(TableReadFailure) -> String {
+        guard scanner.current == UInt8(ascii: "\""), let range = scanner.plainString() else { return try name() }
+        guard range.count <= 16 else { return names.string(for: scanner.bytes.piece(range)) }
+        let words = scanner.bytes.packedWords(in: range)
+        let slot = Int(truncatingIfNeeded: ((words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD) >> 57)
+        if recentNames[slot].count == range.count && recentNames[slot].words == words { return recentNames[slot].text }
+        let text = scanner.bytes.text(range)
+        recentNames[slot] = (words, range.count, text)
+        return text
     }
 
     /// A name or `null`.
