@@ -253,43 +253,93 @@ protocol RuleStore {
 /// A rule table in memory, indexed by the names its rules can match.
 struct IndexedTable: RuleStore, Sendable {
     let table: RuleTable
-    /// Rules that can match as a class, by class name: rules with a class,
-    /// and one-name trait rules by their name.
-    private var classRules: [String: [Int32]] = [:]
-    /// Those of `classRules` with `apply-to-subclasses: true`.
-    private var subclassRules: [String: [Int32]] = [:]
-    /// One-name rules (a class alone or a trait alone), by that name: they
-    /// match a view with that trait too.
-    private var traitRules: [String: [Int32]] = [:]
+    /// The number of each name rules can match: a class, or the one name
+    /// of a trait rule.
+    private var names: [String: Int32] = [:]
+    /// By a name's number, where its rules lie in `lists`: those that can
+    /// match as a class (rules with a class, and one-name trait rules by
+    /// their name), then those of them that apply to subclasses, then the
+    /// one-name rules (a class alone or a trait alone), which match a view
+    /// with that trait too. Each list in increasing rule order.
+    private var entries: [NameEntry] = []
+    private var lists: [Int32] = []
     /// Each rule's priority when it matches as a class, and as a trait.
     private var matchPriorities: [(asClass: Int, asTrait: Int)] = []
     /// Whether any rule's selector has context.
     private(set) var hasSelectorsWithContext = false
 
+    private struct NameEntry {
+        var start: Int32 = 0
+        var classCount: Int32 = 0, subclassCount: Int32 = 0, traitCount: Int32 = 0
+    }
+
+    /// Two passes over the rules: the first numbers their names and counts
+    /// each name's rules, the second lays the lists out end to end in one
+    /// array. An array per name, grown rule by rule, and three dictionaries
+    /// (each name hashed for each) cost 1,345 instructions a rule of the
+    /// 10 MB corpus's table, all of it after the table is read.
     init(_ table: RuleTable) {
         self.table = table
-        matchPriorities.reserveCapacity(table.rules.count)
-        // Room for a class per rule, as in a table of an app's own views
-        // (a rule each): grown instead, the dictionary hashed every name
-        // again at each doubling.
-        classRules.reserveCapacity(table.rules.count)
         // Fields are read through the array: a copy of each rule would count
         // references to all its fields.
         let rules = table.rules
+        matchPriorities.reserveCapacity(rules.count)
+        // Room for a name per rule, as in a table of an app's own views (a
+        // rule each): grown instead, the dictionary hashed every name again
+        // at each doubling.
+        names.reserveCapacity(rules.count)
+        var nameOfRule = [Int32](repeating: -1, count: rules.count)
         for index in rules.indices {
             let className = rules[index].selector.className, trait = rules[index].selector.trait
             if !rules[index].selector.context.isEmpty { hasSelectorsWithContext = true }
             matchPriorities.append(RuleSelector.matchPriorities(written: rules[index].priority, hasClass: className != nil,
                                                                 hasTrait: trait != nil))
             guard let name = className ?? trait else { continue }
-            classRules[name, default: []].append(Int32(index))
-            if rules[index].appliesToSubclasses { subclassRules[name, default: []].append(Int32(index)) }
-            if className == nil || trait == nil { traitRules[name, default: []].append(Int32(index)) }
+            let number = Self.number(of: name, in: &names, next: Int32(entries.count))
+            if number == entries.count { entries.append(NameEntry()) }
+            nameOfRule[index] = number
+            entries[Int(number)].classCount += 1
+            if rules[index].appliesToSubclasses { entries[Int(number)].subclassCount += 1 }
+            if className == nil || trait == nil { entries[Int(number)].traitCount += 1 }
+        }
+        var start: Int32 = 0
+        for number in entries.indices {
+            entries[number].start = start
+            start += entries[number].classCount + entries[number].subclassCount + entries[number].traitCount
+        }
+        lists = [Int32](repeating: 0, count: Int(start))
+        // Where the next rule of each list goes, by name.
+        var filled = [(class: Int32, subclass: Int32, trait: Int32)](repeating: (0, 0, 0), count: entries.count)
+        for index in rules.indices where nameOfRule[index] >= 0 {
+            let number = Int(nameOfRule[index]), entry = entries[number], rule = Int32(index)
+            lists[Int(entry.start + filled[number].class)] = rule
+            filled[number].class += 1
+            if rules[index].appliesToSubclasses {
+                lists[Int(entry.start + entry.classCount + filled[number].subclass)] = rule
+                filled[number].subclass += 1
+            }
+            if rules[index].selector.className == nil || rules[index].selector.trait == nil {
+                lists[Int(entry.start + entry.classCount + entry.subclassCount + filled[number].trait)] = rule
+                filled[number].trait += 1
+            }
         }
     }
 
-    func rules(named name: String) -> (asClass: [Int32], asSuperclass: [Int32], asTrait: [Int32]) {
-        (classRules[name] ?? [], subclassRules[name] ?? [], traitRules[name] ?? [])
+    /// `name`'s number in `names`, `next` if it is new (then added): the
+    /// name hashed once.
+    private static func number(of name: String, in names: inout [String: Int32], next: Int32) -> Int32 {
+        func settle(_ number: inout Int32) -> Int32 {
+            if number < 0 { number = next }
+            return number
+        }
+        return settle(&names[name, default: -1])
+    }
+
+    func rules(named name: String) -> (asClass: ArraySlice<Int32>, asSuperclass: ArraySlice<Int32>, asTrait: ArraySlice<Int32>) {
+        guard let number = names[name] else { return ([], [], []) }
+        let entry = entries[Int(number)]
+        let classEnd = Int(entry.start + entry.classCount), subclassEnd = classEnd + Int(entry.subclassCount)
+        return (lists[Int(entry.start)..<classEnd], lists[classEnd..<subclassEnd], lists[subclassEnd..<subclassEnd + Int(entry.traitCount)])
     }
 
     func priorities(of rule: Int32) -> (asClass: Int, asTrait: Int) { matchPriorities[Int(rule)] }
