@@ -166,6 +166,13 @@ struct TableJSONReaderTests {
             + "\"context\": [{\"class\": \"c\", \"trait\": null, \"child\": false}]}, \"priority\": 50, \"appliesToSubclasses\": false, "
             + "\"condition\": null, \"source\": {\"file\": \"m.less\", \"line\": 1, \"column\": 1}, \"properties\": {}, \"states\": {}}]}",
          "malformed rule table: table.rules[0].selector.context: does not match the selector's text 'a b'"),
+        // A view class, or a key of one, named twice: refused as the tree parser refuses it.
+        ("{\"version\": 3, \"variables\": {}, \"rules\": [], \"views\": {\"A\": {\"superclass\": null, \"properties\": {}}, "
+            + "\"A\": {\"superclass\": null, \"properties\": {}}}}",
+         "malformed rule table: the key \"A\" appears twice in one object"),
+        ("{\"version\": 3, \"variables\": {}, \"rules\": [], \"views\": {\"A\": {\"superclass\": null, \"properties\": "
+            + "{\"title\": \"string\", \"title\": \"number\"}}}}",
+         "malformed rule table: the key \"title\" appears twice in one object"),
     ])
     func aMalformedTableInAnotherLayoutIsReportedAtItsPlace(_ json: String, _ message: String) {
         do {

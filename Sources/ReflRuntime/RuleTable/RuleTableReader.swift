@@ -261,7 +261,12 @@ enum RuleTableReader {
     /// the `@view` declarations (version 3).
     private static func views(_ reader: inout TableJSONReader) throws(TableReadFailure) -> ViewSchema {
         var views = ViewSchema()
-        try reader.namedMembers { reader, name, _ throws(TableReadFailure) in
+        try reader.namedMembers { reader, name, at throws(TableReadFailure) in
+            // A class named twice is refused, as the tree parser refuses it;
+            // read on, the second would replace the first.
+            if views.classes[name] != nil {
+                throw TableReadFailure(message: "the key \"\(name)\" appears twice in one object", offset: at, isSyntax: true)
+            }
             let object = try reader.beginObject()
             var superclass: String??
             var properties: [PropertySchema]?
@@ -270,7 +275,11 @@ enum RuleTableReader {
                 case "superclass": superclass = .some(try reader.optionalName())
                 case "properties":
                     var list: [PropertySchema] = []
+                    var keys: Set<String> = []
                     try reader.namedMembers { reader, key, at throws(TableReadFailure) in
+                        guard keys.insert(key).inserted else {
+                            throw TableReadFailure(message: "the key \"\(key)\" appears twice in one object", offset: at, isSyntax: true)
+                        }
                         let written = try reader.string()
                         guard let (type, isPerState) = PropertyType.parse(written) else {
                             throw reader.failure("unknown type '\(written)'", at: at)
