@@ -66,7 +66,8 @@ struct TableJSONReader {
     var version = RuleTable.formatVersion
     private var depth = 0
     private var names = NameInterner()
-    /// The names of `namedMembers` met last, by `recentNameSlot`.
+    /// The names of `namedMembers` met last (see `memberName`), by a hash
+    /// of their bytes packed in two words.
     private var recentNames = [(words: (UInt64, UInt64), count: Int, text: String)](repeating: ((0, 0), -1, ""), count: 128)
     /// The keys of the objects being read, innermost last: the first
     /// `keyCount` (the array keeps its room as objects end).
