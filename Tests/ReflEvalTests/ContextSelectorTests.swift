@@ -51,6 +51,18 @@ struct ContextSelectorTests {
         #expect(StyleAncestor(classChain: ["UIView"], traits: many) == StyleAncestor(classChain: ["UIView"], traits: reversed))
         #expect(StyleAncestor(classChain: ["UIView"], traits: many) != StyleAncestor(classChain: ["UIView"], traits: ["a", "b", "c", "e"]))
         #expect(Set([card, StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["primary"])]).count == 1)
+        // Traits set after the ancestor is made count as those given to it.
+        var changed = card
+        changed.traits = ["secondary"]
+        #expect(changed == StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["secondary"]))
+        #expect(changed != card)
+        changed.traits.insert("primary")
+        #expect(changed == StyleAncestor(classChain: ["MyApp.Card", "UIView"], traits: ["primary", "secondary"]))
+        changed.traits.remove("secondary")
+        #expect(changed == card)
+        #expect(Set([changed, card]).count == 1)
+        changed.traits = []
+        #expect(changed == StyleAncestor(classChain: ["MyApp.Card", "UIView"]))
     }
 
     @Test func stepsMatchAncestorsAnywhereOrDirectly() throws {

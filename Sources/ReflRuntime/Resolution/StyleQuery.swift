@@ -32,20 +32,37 @@ public struct StyleQuery: Sendable {
 /// superclasses, nearest first, and its traits.
 public struct StyleAncestor: Sendable, Hashable {
     public var classChain: [String]
-    public var traits: Set<String>
+    public var traits: Set<String> {
+        didSet { onlyTrait = Self.onlyTrait(of: traits) }
+    }
+    /// The one trait when there is exactly one, kept as the traits are set:
+    /// a view has no trait or one nearly always, and the applier compares a
+    /// target's ancestors on every styling, where taking the first member of
+    /// each set cost about 80 instructions an ancestor.
+    private var onlyTrait: String?
 
     public init(classChain: [String], traits: Set<String> = []) {
         self.classChain = classChain
         self.traits = traits
+        onlyTrait = Self.onlyTrait(of: traits)
     }
 
-    /// Equal chains and traits. A view has no trait or one nearly always:
-    /// those are compared as strings, where comparing sets would hash each
-    /// member (the applier compares a target's ancestors on every styling).
+    private static func onlyTrait(of traits: Set<String>) -> String? {
+        traits.count == 1 ? traits.first : nil
+    }
+
+    /// Equal chains and traits: no trait or one compared as strings, where
+    /// comparing sets would hash each member.
     public static func == (left: StyleAncestor, right: StyleAncestor) -> Bool {
-        guard left.classChain == right.classChain, left.traits.count == right.traits.count else { return false }
-        if left.traits.count <= 1 { return left.traits.first == right.traits.first }
-        return left.traits == right.traits
+        guard left.traits.count == right.traits.count, left.onlyTrait == right.onlyTrait, left.classChain == right.classChain else {
+            return false
+        }
+        return left.traits.count <= 1 || left.traits == right.traits
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(classChain)
+        hasher.combine(traits)
     }
 }
 
