@@ -6,6 +6,11 @@ import Musl
 import Darwin
 #endif
 
+/// The read end of the pipe whose one byte the first `SIGBUS` handler
+/// takes (see `FileSystem.endingOnBusError`); -1 outside it. Set before the
+/// handler is installed and after it is removed, read only by the handler.
+nonisolated(unsafe) private var busErrorToken: Int32 = -1
+
 /// The few file-system operations the compiler needs, on POSIX calls
 /// directly: errors come back as plain reasons ("is a directory", "no such
 /// file or directory") that diagnostics can quote, and the library an app
@@ -122,15 +127,34 @@ public enum FileSystem {
     /// runtime's crash report) is put back after. For the command-line
     /// tool, around its read of a mapped file: a library leaves signals to its app.
     package static func endingOnBusError<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        // The threads reading the file in parallel can fault at once: the
+        // message is written by the one whose handler takes the pipe's one
+        // byte (a read of a pipe is atomic), and any other waits for the
+        // exit; each wrote it before, twice in a test's run of six.
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+            var token: UInt8 = 1
+            _ = write(ends[1], &token, 1)
+            busErrorToken = ends[0]
+        }
         var previous = sigaction()
         sigaction(SIGBUS, nil, &previous)
         _ = signal(SIGBUS) { _ in
-            // Only what a signal handler may call: a literal's bytes, write, _exit.
-            let message: StaticString = "reflc: error: an input file was shortened while it was read; run the command again once the file is written\n"
-            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-            _exit(2)
+            // Only what a signal handler may call: a literal's bytes, read, write, pause, _exit.
+            var token: UInt8 = 0
+            if busErrorToken < 0 || read(busErrorToken, &token, 1) == 1 {
+                let message: StaticString = "reflc: error: an input file was shortened while it was read; run the command again once the file is written\n"
+                _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+                _exit(2)
+            }
+            while true { pause() }
         }
-        defer { sigaction(SIGBUS, &previous, nil) }
+        defer {
+            sigaction(SIGBUS, &previous, nil)
+            busErrorToken = -1
+            for end in ends where end >= 0 { close(end) }
+        }
         return try body()
     }
 
