@@ -53,15 +53,9 @@ enum ValueCodecs {
     private static let byJSONType: [(name: (UInt64, UInt64), count: Int, codec: any ValueCodec.Type)] = all.map { codec in
         let name = codec.jsonType
         precondition(name.utf8CodeUnitCount <= 16, "a JSON type longer than 16 bytes")
-        return (packed("\(name)".utf8), name.utf8CodeUnitCount, codec)
-    }
-
-    private static func packed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        for (index, byte) in bytes.enumerated() {
-            if index < 8 { words.0 |= UInt64(byte) << (8 * index) } else { words.1 |= UInt64(byte) << (8 * (index - 8)) }
-        }
-        return words
+        // Packed as a value's type is when it is looked up, by the same function.
+        let bytes = Array("\(name)".utf8)
+        return (ByteView.reading(bytes) { $0.packedWords(in: 0..<bytes.count) }, bytes.count, codec)
     }
 
     @inline(__always)
