@@ -198,6 +198,33 @@ struct JSONNumberTests {
         #expect(Double(Self.written(value)) == value)
     }
 
+    /// The decimals are found at once and stored as one word, the trailing
+    /// zeros then cut off: fractions of five decimals with every digit in
+    /// every place and every number of trailing zeros, after a whole part of
+    /// one digit (stored with them) and of more, of either sign, are
+    /// written as their digits are, without trailing zeros.
+    @Test func everyFractionIsWrittenDigitForDigit() {
+        func expected(_ negative: Bool, _ whole: Int, _ fraction: Int) -> String {
+            var decimals = String(fraction)
+            decimals = String(repeating: "0", count: 5 - decimals.count) + decimals
+            while decimals.hasSuffix("0") { decimals.removeLast() }
+            return (negative ? "-" : "") + String(whole) + (decimals.isEmpty ? "" : "." + decimals)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let fractions = Array(stride(from: 0, to: 100_000, by: 13)) + [1, 10, 100, 1_000, 10_000].flatMap { place in (1...9).map { $0 * place } }
+        for fraction in fractions {
+            let negative = fraction % 2 == 1
+            let whole = [0, 1, 9, 10, 99_999_999][fraction % 5]
+            let scaled = whole * 100_000 + fraction
+            let value = Double(negative ? -scaled : scaled) / 100_000
+            guard value != 0 else { continue }
+            #expect(Self.written(value) == expected(negative, whole, fraction), "\(value)")
+            let other = Int.random(in: 0..<10, using: &generator)
+            let single = Double(other * 100_000 + fraction) / 100_000
+            #expect(Self.written(single) == expected(false, other, fraction), "\(single)")
+        }
+    }
+
     @Test func everyFiveDecimalValueRoundTrips() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {

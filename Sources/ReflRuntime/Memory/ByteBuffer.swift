@@ -241,6 +241,13 @@ package struct OutputWindow: ~Copyable {
 
     package var count: Int { bytes.count }
 
+    /// Stores the eight bytes of `word` at `index`, lowest first.
+    @inline(__always)
+    package func storeWord(_ word: UInt64, at index: Int) {
+        precondition(index >= 0 && index + 8 <= bytes.count, "outside the window")
+        UnsafeMutableRawPointer(bytes.baseAddress! + index).storeBytes(of: word.littleEndian, as: UInt64.self)
+    }
+
     @inline(__always)
     package subscript(index: Int) -> UInt8 {
         get {
