@@ -37,7 +37,11 @@ public struct StylesheetSyntax: Sendable {
     /// The source text of `range`.
     public func text(_ range: SourceRange) -> String { file.text(range) }
 
-    /// Where the key of `declaration` is written.
+    /// Where the key of `declaration` is written. Inlinable, as is
+    /// `callName(_:in:)`: called from the compiler's module, a method of
+    /// this struct took a copy of the whole struct at each call, one for
+    /// every declaration and two for every call lowered.
+    @inlinable
     public func key(of declaration: Declaration) -> SourceRange {
         let start = declaration.range.start
         return SourceRange(start, start + keys.length(of: declaration.keyID))
@@ -78,6 +82,7 @@ public struct StylesheetSyntax: Sendable {
     /// `callName(_:)`, reading the file's `bytes` as the caller holds them:
     /// taking them from the shared file on every call would count references
     /// to it from every thread.
+    @inlinable
     public func callName(_ id: ValueID, in bytes: [UInt8]) -> SourceRange {
         let node = values[id]
         let range = node.range

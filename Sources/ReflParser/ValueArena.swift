@@ -58,13 +58,14 @@ public struct ValueNode: Sendable {
     public let kind: ValueKind
     /// A call: the length of its name (in what would be padding), 0 when
     /// the name is too long to fit (then it is found from the text).
-    let nameLength: UInt16
-    private let start: UInt32
-    private let end: UInt32
+    @usableFromInline let nameLength: UInt16
+    @usableFromInline let start: UInt32
+    @usableFromInline let end: UInt32
     /// Parents (`call`, `list`): the index just past the last descendant.
     /// `condition`: the index in `StylesheetSyntax.conditions`.
     @usableFromInline fileprivate(set) var link: Int32
 
+    @inlinable
     public var range: SourceRange { SourceRange(Int(start), Int(end)) }
 
     /// For a `condition` node: its index in `StylesheetSyntax.conditions`.
