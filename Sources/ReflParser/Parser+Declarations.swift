@@ -100,7 +100,7 @@ extension Parser {
         if at(.bang) { reportMisspeltImportant() }
         expectDeclarationEnd()
         return Declaration(range: SourceRange(key.range.start, previousEnd),
-                           keyID: syntax.keys.intern(source, key.range.start..<key.range.end),
+                           keyID: recentKeys.intern(source, key.range.start..<key.range.end, in: &syntax.keys),
                            states: states, hasStateBracket: hasStateBracket, value: value, important: important)
     }
 

@@ -53,6 +53,8 @@ public struct Parser {
     private var lastErrorOffset = -1
     /// Storage `parseSelectorParts` reuses from selector to selector.
     var selectorParts: [Token] = []
+    /// The declaration keys interned last (see `RecentKeys`).
+    var recentKeys = RecentKeys()
     /// Where top-level parsing stops: the end of the piece being parsed
     /// (see `Parser+Pieces.swift`); the end of the file otherwise.
     var stopOffset = Int.max
