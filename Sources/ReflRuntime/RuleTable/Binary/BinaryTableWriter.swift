@@ -212,7 +212,16 @@ package struct BinaryTableWriter {
         // eighty (`propertyRecords` is kept empty between calls).
         for index in properties.indices {
             let name = propertyName(properties[index].name)
-            let value = self.value(properties[index].value) | (properties[index].isImportant ? BinaryFormat.importantBit : 0)
+            // A color, the commonest value, is laid out from its parts read
+            // in place: passing the value on copies it (through its outlined
+            // copy, and destroys the copy after), as the JSON writer found.
+            let id: UInt32
+            if case .color(let color) = properties[index].value {
+                id = self.value(ofColor: color)
+            } else {
+                id = self.value(properties[index].value)
+            }
+            let value = id | (properties[index].isImportant ? BinaryFormat.importantBit : 0)
             propertyRecords.append(UInt64(name) | UInt64(value) << 32)  // `PropertyRecord.whole`
         }
         sections[Section.properties.rawValue].appendLittleEndian(contentsOf: propertyRecords)
@@ -379,6 +388,14 @@ package struct BinaryTableWriter {
         let id = claimValue(kind: codec.binaryKind, codec.writeBinary(value, to: &self))
         if let slot { recentLeaves.remember(value, at: slot, as: id) }
         return id
+    }
+
+    /// `value(.color(color))`, without making the value: a color holds no
+    /// other value, and `RecentLeafValues` keeps none.
+    private mutating func value(ofColor color: Color) -> UInt32 {
+        valuesLaidOut += 1
+        deepest = max(deepest, depth + 1)
+        return claimValue(kind: ColorCodec.binaryKind, ColorCodec.binaryFields(color, to: &self))
     }
 
     /// The leaf values laid out last (see `RecentLeafValues`).

@@ -55,8 +55,13 @@ enum ColorCodec: ValueCodec {
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         guard case .color(let color) = value else { preconditionFailure("not a color") }
-        return BinaryValueFields(words: [writer.number(color.red), writer.number(color.green), writer.number(color.blue),
-                                         writer.number(color.alpha)])
+        return binaryFields(color, to: &writer)
+    }
+
+    /// The record of `color`: its four components' number codes.
+    static func binaryFields(_ color: Color, to writer: inout BinaryTableWriter) -> BinaryValueFields {
+        BinaryValueFields(words: [writer.number(color.red), writer.number(color.green), writer.number(color.blue),
+                                  writer.number(color.alpha)])
     }
 
     static func renumberBinary(_ fields: inout BinaryValueFields, through ids: BinaryRenumbering) {
