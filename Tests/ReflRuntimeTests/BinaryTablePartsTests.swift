@@ -249,29 +249,6 @@ struct BinaryTablePartsTests {
         #expect(index.lookup(hash: 1) { _ in true }.found == nil)
     }
 
-    /// An index reserved for as many entries as it is given grows no more,
-    /// and finds what it held before and after.
-    @Test func aPoolReservedForItsEntriesDoesNotGrowAgain() {
-        var index = PoolIndex()
-        let keys = (0..<3_000).map { $0 * 7_919 % 10_007 }
-        func add(_ id: Int) {
-            let lookup = index.lookup(hash: UInt32(keys[id] % 101)) { keys[Int($0)] == keys[id] }
-            #expect(lookup.found == nil)
-            index.insert(UInt32(id), at: lookup)
-        }
-        for id in 0..<100 { add(id) }
-        index.reserve(keys.count)
-        let reserved = index.slotCount
-        #expect(4 * keys.count <= 3 * reserved && reserved <= 8 * keys.count / 3 + 64)
-        for id in 100..<keys.count { add(id) }
-        #expect(index.slotCount == reserved)
-        for (id, key) in keys.enumerated() {
-            #expect(index.lookup(hash: UInt32(key % 101)) { keys[Int($0)] == key }.found == UInt32(id))
-        }
-        index.reserve(10)  // never shrinks
-        #expect(index.slotCount == reserved)
-    }
-
     @Test func everyWayOfCuttingTheSamplesIntoTwoPartsGivesTheSameFile() throws {
         let rules = [Self.first] + ValueCodecTests.samples.enumerated().map { index, value in
             Self.rule("View\(index % 7)", trait: index % 3 == 0 ? "t\(index % 5)" : nil,

@@ -165,13 +165,6 @@ extension BinaryTableWriter {
             let predicted = needed * max(expected, done) / done
             sections[index].reserveCapacity(max(needed, min(predicted + predicted / 4, 2 * needed + (16 << 20))))
         }
-        // The pools' indexes likewise, to the entries the rules so far
-        // foretell, once a tenth of the rules are in (the first rules meet
-        // every name first, and would foretell too many): each then grows
-        // once or twice, not through every doubling on the way.
-        guard 10 * done >= expected else { return }
-        stringIndex.reserve(stringIndex.count * max(expected, done) / done)
-        valueIndex.reserve(valueIndex.count * max(expected, done) / done)
     }
 
     /// Appends `part`'s records of `section`, then lets `renumber` change

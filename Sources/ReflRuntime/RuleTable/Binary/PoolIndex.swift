@@ -12,8 +12,6 @@
 struct PoolIndex {
     private var slots = [UInt64](repeating: 0, count: 64)
     private(set) var count = 0
-    /// How many slots the index has: past three quarters full, it grows.
-    var slotCount: Int { slots.count }
 
     /// The result of a lookup: the id found, or the slot where a new entry of that hash goes.
     struct Lookup {
@@ -54,22 +52,9 @@ struct PoolIndex {
         count = 0
     }
 
-    /// Makes room for `count` entries in all without growing again: a
-    /// writer that can tell how large its pool will be grows the index once,
-    /// rather than through every doubling on the way.
-    mutating func reserve(_ count: Int) {
-        var slotCount = slots.count
-        while 4 * count > 3 * slotCount { slotCount *= 2 }
-        if slotCount > slots.count { grow(to: slotCount) }
-    }
-
     private mutating func grow() {
-        grow(to: 2 * slots.count)
-    }
-
-    private mutating func grow(to slotCount: Int) {
         let old = slots
-        slots = [UInt64](repeating: 0, count: slotCount)
+        slots = [UInt64](repeating: 0, count: 2 * old.count)
         let mask = slots.count - 1
         for word in old where word != 0 {
             var slot = Int(truncatingIfNeeded: word >> 32) & mask
