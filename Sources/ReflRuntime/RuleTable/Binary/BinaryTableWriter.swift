@@ -212,14 +212,19 @@ package struct BinaryTableWriter {
         // eighty (`propertyRecords` is kept empty between calls).
         for index in properties.indices {
             let name = propertyName(properties[index].name)
-            // A color, the commonest value, is laid out from its parts read
-            // in place: passing the value on copies it (through its outlined
-            // copy, and destroys the copy after), as the JSON writer found.
+            // A color, the commonest value, and a rect or insets (four
+            // numbers too) are laid out from their parts read in place:
+            // passing the value on copies it (through its outlined copy,
+            // and destroys the copy after), as the JSON writer found.
             let id: UInt32
-            if case .color(let color) = properties[index].value {
-                id = self.value(ofColor: color)
-            } else {
-                id = self.value(properties[index].value)
+            switch properties[index].value {
+            case .color(let color): id = leafValue(kind: ColorCodec.binaryKind, ColorCodec.binaryFields(color, to: &self))
+            case .rect(let x, let y, let width, let height):
+                id = leafValue(kind: RectCodec.binaryKind, RectCodec.binaryFields(NumberFields(x, y, width, height), to: &self))
+            case .edgeInsets(let top, let left, let bottom, let right):
+                id = leafValue(kind: EdgeInsetsCodec.binaryKind,
+                               EdgeInsetsCodec.binaryFields(NumberFields(top, left, bottom, right), to: &self))
+            default: id = self.value(properties[index].value)
             }
             let value = id | (properties[index].isImportant ? BinaryFormat.importantBit : 0)
             propertyRecords.append(UInt64(name) | UInt64(value) << 32)  // `PropertyRecord.whole`
@@ -390,12 +395,13 @@ package struct BinaryTableWriter {
         return id
     }
 
-    /// `value(.color(color))`, without making the value: a color holds no
-    /// other value, and `RecentLeafValues` keeps none.
-    private mutating func value(ofColor color: Color) -> UInt32 {
+    /// `value(_:)` of a value of `kind` whose record is `fields`, without
+    /// making the value: for a kind that holds no other value and that
+    /// `RecentLeafValues` does not keep (a color, a rect, insets).
+    private mutating func leafValue(kind: UInt8, _ fields: BinaryValueFields) -> UInt32 {
         valuesLaidOut += 1
         deepest = max(deepest, depth + 1)
-        return claimValue(kind: ColorCodec.binaryKind, ColorCodec.binaryFields(color, to: &self))
+        return claimValue(kind: kind, fields)
     }
 
     /// The leaf values laid out last (see `RecentLeafValues`).

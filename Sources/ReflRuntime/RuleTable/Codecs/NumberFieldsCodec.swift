@@ -28,7 +28,11 @@ extension NumberFieldsCodec {
     }
 
     static func writeBinary(_ value: StyleValue, to writer: inout BinaryTableWriter) -> BinaryValueFields {
-        let numbers = numbers(of: value)
+        binaryFields(numbers(of: value), to: &writer)
+    }
+
+    /// The record of a value of these `numbers`: their number codes, in order.
+    static func binaryFields(_ numbers: NumberFields, to writer: inout BinaryTableWriter) -> BinaryValueFields {
         var words = ValueWords()
         for index in fieldNames.indices { words.append(writer.number(numbers[index])) }
         return BinaryValueFields(words: words)
