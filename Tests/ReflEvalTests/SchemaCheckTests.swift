@@ -105,6 +105,14 @@ struct SchemaCheckTests {
                 + "or 'trailing'); found 'all', which is 4 options (copied from 'primary' by '__include')",
             "property-type 6:16 'alpha' takes a number; found a color (copied from 'primary' by '__include')",
         ])
+        // A key copied for control states names them: its errors for two states stand at the same `__include`.
+        let states = "pressed {\n    title-color[highlighted]: 12px;\n    title-color[selected, highlighted]: 2;\n    title-color: 1;\n}\n"
+            + "UIButton:p {\n    __include: pressed;\n}\n"
+        #expect(Self.diagnostics(states) == [
+            "property-type 7:16 'title-color[highlighted]' takes a color; found a number in px (copied from 'pressed' by '__include')",
+            "property-type 7:16 'title-color[highlighted, selected]' takes a color; found a number (copied from 'pressed' by '__include')",
+            "property-type 7:16 'title-color' takes a color; found a number (copied from 'pressed' by '__include')",
+        ])
         // The later selector's value is the one checked: an earlier one for the same key is neither reported nor taken instead.
         #expect(Self.diagnostics("a { alpha: blue; }\nb { alpha: red; }\nUIView { __include: a, b; }\n") == [
             "property-type 3:24 'alpha' takes a number; found a color (copied from 'b' by '__include')",

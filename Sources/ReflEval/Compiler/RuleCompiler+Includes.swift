@@ -210,14 +210,21 @@ extension RuleCompiler {
         func written() -> String {
             property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         }
+        // With its control states, for a message: the errors of one key copied
+        // for two states stand at the same `__include`, told apart by their text.
+        func writtenWithStates() -> String {
+            let states = PropertyNames.states(id)
+            guard states != .normal else { return written() }
+            return written() + "[" + ControlState.named.filter { states.contains($0.state) }.map(\.name).joined(separator: ", ") + "]"
+        }
         guard let known = context.knownKey(PropertyNames.nameID(id), written: written(), in: checks) else { return property }
         let schema = context.schemaCheck
         // The property's schema is read where the check holds it: a copy counted references to its names.
         let adapted = schema.adapt(property.value, to: known.property.type)
         // A control state is copied whatever the key (`pressable { alpha[highlighted]: 0.6; }`
         // serves every control): the resolved style lists it for the host to apply.
-        var error = schema.accepts(known.property.type, adapted) ? schema.singleOptionError(key: written(), known.property, found: adapted)
-            : schema.typeError(key: written(), known.property.type, found: adapted)
+        var error = schema.accepts(known.property.type, adapted) ? schema.singleOptionError(key: writtenWithStates(), known.property, found: adapted)
+            : schema.typeError(key: writtenWithStates(), known.property.type, found: adapted)
         guard error != nil else {
             var checked = property
             checked.value = adapted
