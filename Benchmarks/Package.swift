@@ -8,12 +8,12 @@ let package = Package(
     name: "reflc-benchmarks",
     dependencies: [.package(name: "reflc", path: "..")],
     targets: [
-        // How the programs report an error rather than trap on it.
+        // How the programs report an error rather than trap on it, and their usage.
         .target(name: "BenchmarkSupport"),
         .executableTarget(name: "ResolveBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc")]),
         .executableTarget(name: "LoadBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc")]),
         .executableTarget(name: "ApplyBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc")]),
-        .executableTarget(name: "PhaseBench", dependencies: [.product(name: "ReflEval", package: "reflc"),
+        .executableTarget(name: "PhaseBench", dependencies: ["BenchmarkSupport", .product(name: "ReflEval", package: "reflc"),
                                                              .product(name: "ReflParser", package: "reflc")]),
     ]
 )

@@ -316,8 +316,10 @@ def main():
     load_jobs["empty binary"] = ([reflc, "resolve", forms["1 KB"]["binary"], "--class", "UIView"], max(runs, 5), None, None)
     loads = measure(load_jobs)
     # In process, where start-up would hide a small load: the 100 KB corpus.
+    # The benchmark programs' figures are read from their standard output;
+    # their standard error is left on the terminal, where an error says why a run stopped.
     in_process = {}
-    output = subprocess.run([load_bench] + list(forms["100 KB"].values()), check=True, capture_output=True, text=True).stdout
+    output = subprocess.run([load_bench] + list(forms["100 KB"].values()), check=True, stdout=subprocess.PIPE, text=True).stdout
     for line in output.splitlines():
         path, *parts = line.split()
         fields = dict(part.split("=") for part in parts)
@@ -325,12 +327,12 @@ def main():
 
     rates = {}
     for form in ("JSON", "binary"):
-        resolution = subprocess.run([resolve_bench, forms["10 MB"][form], "2"], check=True, capture_output=True, text=True).stdout
+        resolution = subprocess.run([resolve_bench, forms["10 MB"][form], "2"], check=True, stdout=subprocess.PIPE, text=True).stdout
         fields = dict(part.split("=") for part in resolution.split())
         rates[form] = float(fields["queries_per_second"])
     # Every view five levels deep: what a rule's context would be matched against. The same
     # queries without ancestors are resolved in turn in the same run, and the two rates compared.
-    deep = subprocess.run([resolve_bench, forms["10 MB"]["binary"], "4", "--ancestors", "5"], check=True, capture_output=True,
+    deep = subprocess.run([resolve_bench, forms["10 MB"]["binary"], "4", "--ancestors", "5"], check=True, stdout=subprocess.PIPE,
                           text=True).stdout
     deep_fields = dict(part.split("=") for part in deep.split())
     rates["binary, 5 ancestors"] = float(deep_fields["queries_per_second"])
@@ -340,7 +342,7 @@ def main():
     # (the targets compared are those whose properties are stored fields, as a view's are).
     apply_bench = os.path.join(root, "Benchmarks", ".build", "release", "ApplyBench")
     apply_output = subprocess.run([apply_bench, forms["100 KB"]["binary"], "--runs", str(max(runs, 5) * 4)],
-                                  check=True, capture_output=True, text=True).stdout
+                                  check=True, stdout=subprocess.PIPE, text=True).stdout
     applying = dict(part.split("=") for part in apply_output.split())
     # The same screen, five levels deep, from the table with selectors with context added.
     context_source = os.path.join(small, "context.less")
@@ -350,14 +352,14 @@ def main():
     context_table = os.path.join(small, "context.reflb")
     subprocess.run([reflc, "build", context_source, "-o", context_table, "--format", "binary"], check=True, stderr=subprocess.DEVNULL)
     context_output = subprocess.run([apply_bench, context_table, "--runs", str(max(runs, 5) * 4), "--ancestors", "5"],
-                                    check=True, capture_output=True, text=True).stdout
+                                    check=True, stdout=subprocess.PIPE, text=True).stdout
     applying_with_context = dict(part.split("=") for part in context_output.split())
 
     # Where one core's time goes, phase by phase (printed, not a target).
     phase_bench = os.path.join(root, "Benchmarks", ".build", "release", "PhaseBench")
     pin = [shutil.which("taskset"), "-c", "0"] if shutil.which("taskset") else []
     phase_output = subprocess.run(pin + [phase_bench, os.path.join(folders[10], "corpus.less"), "--runs", "3"],
-                                  check=True, capture_output=True, text=True).stdout
+                                  check=True, stdout=subprocess.PIPE, text=True).stdout
     phases = [dict(part.split("=") for part in line.split()) for line in phase_output.splitlines() if line.startswith("phase=")]
 
     latencies = watch_latency(reflc, small, max(runs, 5) * 2)

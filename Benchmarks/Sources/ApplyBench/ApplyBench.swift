@@ -112,8 +112,7 @@ struct ApplyBench {
             arguments.removeSubrange(flag...(flag + 1))
         }
         guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
-            print("usage: ApplyBench TABLE [--runs N] [--ancestors N]")
-            exit(2)
+            exitWithUsage("usage: ApplyBench TABLE [--runs N] [--ancestors N]", arguments: arguments)
         }
         let stylesheet = try Stylesheet(contentsOfFile: arguments[0])
         // The 50 combinations the rules name most: a class with a trait where the rules give both.

@@ -27,8 +27,7 @@ struct LoadBench {
             arguments.removeSubrange(flag...(flag + 1))
         }
         guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") }) else {
-            print("usage: LoadBench FILE... [--seconds S]")
-            exit(2)
+            exitWithUsage("usage: LoadBench FILE... [--seconds S]", arguments: arguments)
         }
         for path in arguments {
             var times: [Double] = []

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ReflEval
 import ReflLexer
 import ReflParser
@@ -27,14 +28,13 @@ struct PhaseBench {
             arguments.removeSubrange(flag...(flag + 1))
         }
         guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
-            print("usage: PhaseBench FILE [--runs N]")
-            exit(2)
+            exitWithUsage("usage: PhaseBench FILE [--runs N]", arguments: arguments)
         }
         let path = FilePath(arguments[0])
         var bytes: [UInt8] = []
         report("read", runs) { bytes = (try? FileSystem.readFile(path).get()) ?? []; return bytes.count }
         guard !bytes.isEmpty else {
-            print("cannot read \(path)")
+            printError("PhaseBench: cannot read \(path)")
             exit(1)
         }
         let file = SourceFile(path: path.description, bytes: bytes)

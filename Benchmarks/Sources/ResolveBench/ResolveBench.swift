@@ -32,8 +32,7 @@ struct ResolveBench {
             arguments.removeSubrange(flag...(flag + 1))
         }
         guard arguments.count >= 2, !arguments[1].hasPrefix("-") else {
-            print("usage: ResolveBench TABLE [SECONDS] [--ancestors N]")
-            exit(2)
+            exitWithUsage("usage: ResolveBench TABLE [SECONDS] [--ancestors N]", arguments: Array(arguments.dropFirst()))
         }
         let seconds = arguments.count > 2 ? Double(arguments[2]) ?? 2 : 2
         let loadStart = now()
