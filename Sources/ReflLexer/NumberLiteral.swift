@@ -1,8 +1,8 @@
 /// Decodes the number tokens the lexer produces: `-3.5px`, `.5`, `50%`.
 ///
-/// The digits are converted exactly: short literals (digits that make an
-/// integer of at most 53 bits, the common case) by integer arithmetic and
-/// one correctly rounded division, longer ones by the standard library's parser.
+/// The digits are converted exactly: short literals (at most 15 digits, the
+/// common case) by integer arithmetic and one correctly rounded division,
+/// longer ones by the standard library's parser.
 public struct NumberLiteral: Sendable, Equatable {
     public enum Problem: Sendable, Equatable {
         /// Beyond the range of a Double (`1` followed by 400 zeros).
@@ -16,7 +16,17 @@ public struct NumberLiteral: Sendable, Equatable {
     public var unit: SourceRange
     public var problem: Problem?
 
+    @usableFromInline
+    init(value: Double, unit: SourceRange, problem: Problem?) {
+        self.value = value
+        self.unit = unit
+        self.problem = problem
+    }
+
     /// Decodes the number at `range`, which must be a lexer `number` token.
+    /// Inlinable: the compiler decodes every number it lowers, and the
+    /// common case, a few digits with or without a fraction, is short.
+    @inlinable
     public static func decode(_ bytes: [UInt8], _ range: SourceRange) -> NumberLiteral {
         precondition(range.start >= 0 && range.start <= range.end && range.end <= bytes.count, "range out of bounds")
         var index = range.start
@@ -26,42 +36,42 @@ public struct NumberLiteral: Sendable, Equatable {
             index += 1
         }
         let digitsStart = index
-        // The digits as one integer, until it has 18 (it then fits in 64
-        // bits with room for one more): the integer part, then the fraction.
+        // The digits as one integer, as long as it has at most 15 digits
+        // (below 2^53, so the Double below is exact): the integer part,
+        // then the fraction.
         var mantissa: UInt64 = 0
-        var overflowed = false
-        func takeDigits() {
-            while index < range.end {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return }
-                if mantissa < 100_000_000_000_000_000 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                } else {
-                    overflowed = true  // more digits than the integer takes
-                }
-                index += 1
-            }
+        var digitCount = 0
+        while index < range.end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            digitCount += 1
+            index += 1
         }
-        takeDigits()
         var fractionDigits = 0
         if index < range.end && bytes[index] == UInt8(ascii: ".") {
             index += 1
-            let fractionStart = index
-            takeDigits()
-            fractionDigits = index - fractionStart
+            while index < range.end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                fractionDigits += 1
+                index += 1
+            }
+            digitCount += fractionDigits
         }
-        let unit = SourceRange(index, range.end)
-        var value: Double
-        // Exact: an integer of at most 53 bits is a Double, as is 10^k for
-        // k <= 22, and their quotient is correctly rounded.
-        if !overflowed && mantissa <= 1 << 53 && fractionDigits <= 22 {
-            value = Double(mantissa) / powerOfTen(fractionDigits)
-        } else {
-            let text = String(decoding: bytes[digitsStart..<index], as: UTF8.self)
-            value = Double(text) ?? .infinity
-        }
+        guard digitCount <= 15 else { return decodeLong(bytes, digitsStart..<index, negative: negative, unit: SourceRange(index, range.end)) }
+        // Exact: an integer below 2^53 is a Double, as is 10^k for k <= 22,
+        // and their quotient is correctly rounded; at least 1e-15 when not
+        // zero, so neither too large nor too small.
+        let magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(fractionDigits)
+        return NumberLiteral(value: negative ? -magnitude : magnitude, unit: SourceRange(index, range.end), problem: nil)
+    }
+
+    /// A number of more than 15 digits, through the standard library's
+    /// parser (the mantissa's leading 18 digits decide whether it is zero).
+    @usableFromInline
+    static func decodeLong(_ bytes: [UInt8], _ digits: Range<Int>, negative: Bool, unit: SourceRange) -> NumberLiteral {
+        let text = String(decoding: bytes[digits], as: UTF8.self)
+        var value = Double(text) ?? .infinity
         if negative { value = -value }
-        let anyNonZero = mantissa != 0 || overflowed
+        let anyNonZero = bytes[digits].contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
         var problem: Problem?
         if !value.isFinite {
             problem = .tooLarge
@@ -74,7 +84,8 @@ public struct NumberLiteral: Sendable, Equatable {
     /// 10^exponent for 0...22, the powers of ten a Double holds exactly.
     /// Constants rather than a table made at first use: that table's
     /// one-time check cost a call on every number.
-    private static func powerOfTen(_ exponent: Int) -> Double {
+    @inlinable
+    static func powerOfTen(_ exponent: Int) -> Double {
         switch exponent {
         case 0: 1
         case 1: 1e1

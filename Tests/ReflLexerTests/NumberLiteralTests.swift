@@ -21,8 +21,7 @@ struct NumberLiteralTests {
     }
 
     /// Each literal is the Double the standard library reads from its text:
-    /// those whose digits make an integer of up to 53 bits by integer
-    /// arithmetic, others by that parser.
+    /// those of up to 15 digits by integer arithmetic, others by that parser.
     @Test(arguments: [
         "9007199254740992", "9007199254740993", "9007199254740991.5", "0.9007199254740993", "900719925474099.3",
         "12345678901234567890", "0.00000000000000000000012", "0.0000000000000000000001", "100000000000000000000",
@@ -42,10 +41,30 @@ struct NumberLiteralTests {
             return Int((z ^ (z >> 31)) % UInt64(bound))
         }
         func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(next(10))) }) }
+        let signs = ["", "-", "+"], units = ["", "px", "%", "deg"]
         for _ in 0..<20_000 {
             var text = String(repeating: "0", count: next(3)) + digits(1 + next(20))
             if next(2) == 0 { text += "." + digits(next(26)) }
-            #expect(decode(text).value == Double(text), "\(text)")
+            let sign = signs[next(3)], unit = units[next(4)]
+            let number = decode(sign + text + unit)
+            // Bit for bit: -0 is not 0.
+            let expected = sign == "-" ? -Double(text)! : Double(text)!
+            #expect(number.value.bitPattern == expected.bitPattern, "\(sign + text + unit)")
+            #expect(number.problem == nil && number.unit == SourceRange(sign.utf8.count + text.utf8.count, sign.utf8.count + text.utf8.count + unit.utf8.count))
+        }
+    }
+
+    /// Around the 15 digits that are converted by integer arithmetic, and
+    /// zeros of every length, signed.
+    @Test func numbersOfFifteenDigitsOrSoAndZerosDecodeAsTheStandardParser() {
+        for length in 12...19 {
+            for text in [String(repeating: "9", count: length), "0." + String(repeating: "9", count: length - 1),
+                         String(repeating: "0", count: length), "0." + String(repeating: "0", count: length - 1),
+                         "1" + String(repeating: "0", count: length - 2) + "1", "4.5" + String(repeating: "3", count: length - 2)] {
+                #expect(decode(text).value.bitPattern == Double(text)!.bitPattern, "\(text)")
+                #expect(decode("-" + text).value.bitPattern == (-Double(text)!).bitPattern, "-\(text)")
+                #expect(decode(text).problem == nil, "\(text)")
+            }
         }
     }
 
