@@ -27,6 +27,9 @@ final class ValueLowerer {
     /// arguments are handed to its function as a piece of these, so that a
     /// call allocates nothing once they have grown.
     private let argumentStack = ArgumentStack()
+    /// The built-in functions by name, held here rather than read through
+    /// their global, whose one-time check cost a call for every call lowered.
+    private let functions = BuiltinFunctions.byBytes
     /// The misspelt words among the arguments of the call being built, while
     /// it is (see `build`); nil, in the usual call, when there are none.
     private var misspeltArguments: [MisspeltWord]?
@@ -411,7 +414,7 @@ final class ValueLowerer {
 
     private func lowerCall(_ id: ValueID) -> StyleValue? {
         let nameRange = syntax.callName(id, in: bytes)
-        let found = BuiltinFunctions.function(namedBy: nameRange, in: bytes)
+        let found = functions.value(namedBy: nameRange, in: bytes)
         // Children are walked by skipping each one's subtree (`ValueArena.children`
         // would take a reference to the shared arena per call).
         let end = syntax.values.subtreeEnd(of: id)

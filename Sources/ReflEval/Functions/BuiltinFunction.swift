@@ -116,12 +116,9 @@ enum BuiltinFunctions {
     private static let names = table.keys.sorted()
     private static let byIndex = names.map { table[$0]! }
 
-    /// The function named by `range` of `source`, found without making a String.
-    static func function(namedBy range: SourceRange, in source: [UInt8]) -> Found? {
-        byBytes.value(namedBy: range, in: source)
-    }
-
-    private static let byBytes = ByteKeyedTable(Dictionary(uniqueKeysWithValues: names.indices.map { index in
+    /// The functions by the bytes of their names, found without making a
+    /// String (each lowerer holds this table).
+    static let byBytes = ByteKeyedTable(Dictionary(uniqueKeysWithValues: names.indices.map { index in
         (names[index], Found(index: index, takesConditions: names[index] == "condition", takesWords: byIndex[index].takesWords,
                              isLightDark: names[index] == "light-dark"))
     }))
