@@ -65,7 +65,8 @@ public struct NumberLiteral: Sendable, Equatable {
     }
 
     /// A number of more than 15 digits, through the standard library's
-    /// parser (the mantissa's leading 18 digits decide whether it is zero).
+    /// parser; one that reads as zero or as a subnormal but has a digit
+    /// other than 0 is too small to hold.
     @usableFromInline
     static func decodeLong(_ bytes: [UInt8], _ digits: Range<Int>, negative: Bool, unit: SourceRange) -> NumberLiteral {
         let text = String(decoding: bytes[digits], as: UTF8.self)

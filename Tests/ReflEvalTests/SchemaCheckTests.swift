@@ -110,7 +110,7 @@ struct SchemaCheckTests {
             + "UIButton:p {\n    __include: pressed;\n}\n"
         #expect(Self.diagnostics(states) == [
             "property-type 7:16 'title-color[highlighted]' takes a color; found a number in px (copied from 'pressed' by '__include')",
-            "property-type 7:16 'title-color[highlighted, selected]' takes a color; found a number (copied from 'pressed' by '__include')",
+            "property-type 7:16 'title-color[highlighted,selected]' takes a color; found a number (copied from 'pressed' by '__include')",
             "property-type 7:16 'title-color' takes a color; found a number (copied from 'pressed' by '__include')",
         ])
         // The later selector's value is the one checked: an earlier one for the same key is neither reported nor taken instead.

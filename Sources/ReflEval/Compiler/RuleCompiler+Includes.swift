@@ -210,12 +210,12 @@ extension RuleCompiler {
         func written() -> String {
             property.name.split(separator: ".").map { StylesheetText.kebabCase(String($0)) }.joined(separator: "--")
         }
-        // With its control states, for a message: the errors of one key copied
-        // for two states stand at the same `__include`, told apart by their text.
+        // With its control states, in their canonical text as other messages
+        // give them: the errors of one key copied for two states stand at the
+        // same `__include`, told apart by their text.
         func writtenWithStates() -> String {
             let states = PropertyNames.states(id)
-            guard states != .normal else { return written() }
-            return written() + "[" + ControlState.named.filter { states.contains($0.state) }.map(\.name).joined(separator: ", ") + "]"
+            return states == .normal ? written() : "\(written())[\(states)]"
         }
         guard let known = context.knownKey(PropertyNames.nameID(id), written: written(), in: checks) else { return property }
         let schema = context.schemaCheck
